@@ -1,0 +1,126 @@
+"""Measure related-paper quality on a labelled paper list, or speed and memory at scale.
+
+    python -m benchmarks.related ../shared/data/iclr2024.jsonl
+    python -m benchmarks.related --scale 30000
+
+Quality: for each paper, the share of its 5 related papers that have its `primary_area`
+(P@5 same area) and the share that have at least one author keyword in common with it
+(shared-keyword@5). The model sees only the abstracts: areas and keywords are the answer key.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import resource
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.enrich.related import RelatedSettings, find_related_with
+
+from .corpus import make_corpus
+
+K = 5
+# Acronyms authors use as keywords in place of the long form.
+_KEYWORD_ACRONYMS = {
+    "llm": "large language model",
+    "lm": "language model",
+    "gnn": "graph neural network",
+    "rl": "reinforcement learning",
+    "vlm": "vision language model",
+    "nlp": "natural language processing",
+    "vit": "vision transformer",
+}
+_TRAILING_ACRONYM = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """Quality and cost of one find_related run on a labelled list."""
+
+    papers: int
+    """Papers in the list."""
+    same_area: float
+    """Mean share of a paper's related papers that have its primary area."""
+    shared_keyword: float
+    """Mean share of a paper's related papers sharing at least one normalised keyword."""
+    seconds: float
+    """Wall time of find_related."""
+
+
+def normalise_keyword(keyword: str) -> str:
+    """Lower-case a keyword, drop a trailing "(ACRONYM)" and plural "s", fold common acronyms."""
+    text = " ".join(_TRAILING_ACRONYM.sub("", keyword.lower()).split())
+    if text.endswith("s"):
+        text = text[:-1]
+    return _KEYWORD_ACRONYMS.get(text, text)
+
+
+def read_papers(path: Path) -> list[dict[str, object]]:
+    """Read a JSON Lines paper list."""
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def evaluate(
+    papers: Sequence[dict[str, object]], settings: RelatedSettings = RelatedSettings()
+) -> Evaluation:
+    """Run find_related on the papers' abstracts and score it against areas and keywords."""
+    texts = [str(paper["abstract"]) for paper in papers]
+    areas = [paper.get("primary_area") for paper in papers]
+    keywords = [
+        {normalise_keyword(str(word)) for word in paper.get("keywords") or ()} for paper in papers
+    ]
+    started = time.perf_counter()
+    related = find_related_with(texts, (), K, settings)
+    seconds = time.perf_counter() - started
+    same_area = shared_keyword = 0.0
+    for i, row in enumerate(related):
+        same_area += sum(areas[j] == areas[i] for j, _, _ in row) / K
+        shared_keyword += sum(bool(keywords[i] & keywords[j]) for j, _, _ in row) / K
+    return Evaluation(len(papers), same_area / len(papers), shared_keyword / len(papers), seconds)
+
+
+def peak_memory_mb() -> float:
+    """Return the peak resident memory of this process so far, in MB."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 1024
+
+
+def measure_scale(size: int, seed: int = 0) -> tuple[float, float]:
+    """Run find_related on a synthetic corpus of `size` abstracts; return seconds and peak MB."""
+    texts = make_corpus(size, seed=seed)
+    started = time.perf_counter()
+    find_related_with(texts, (), K, RelatedSettings())
+    return time.perf_counter() - started, peak_memory_mb()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the quality figures for a paper list, or the cost figures at a synthetic scale."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.related", description=__doc__)
+    parser.add_argument("papers", nargs="?", type=Path, help="JSON Lines list with areas")
+    parser.add_argument("--scale", type=int, help="abstracts in a synthetic corpus instead")
+    arguments = parser.parse_args(argv)
+    if arguments.scale:
+        seconds, peak = measure_scale(arguments.scale)
+        print(f"synthetic abstracts:  {arguments.scale}")
+        print(f"time:                 {seconds:.1f} s")
+        print(f"peak memory (RSS):    {peak:.0f} MB")
+        return 0
+    if arguments.papers is None:
+        parser.error("give a JSON Lines paper list or --scale N")
+    result = evaluate(read_papers(arguments.papers))
+    print(f"papers:               {result.papers}")
+    print(f"P@{K} same area:        {result.same_area:.3f}")
+    print(f"shared-keyword@{K}:     {result.shared_keyword:.3f}")
+    print(f"time:                 {result.seconds:.1f} s")
+    print(f"peak memory (RSS):    {peak_memory_mb():.0f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,118 @@
+"""The pipeline as a recipe: read everything, enrich it, render it, then write.
+
+    parse → titles → tags → related → mentions → render → write
+
+Related papers, mentions and tag pages need the whole collection, so nothing is written before
+every abstract has been read and enriched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from .enrich.mentions import find_mentions
+from .enrich.related import find_related
+from .enrich.tags import extract_tags, load_vocabulary, tag_slug
+from .enrich.titles import derive_title, introduced_names
+from .links import make_slug
+from .model import Collection, Paper, RelatedLink
+from .parse import parse_inputs
+from .progress import Progress
+from .render import RenderOptions, render_site
+from .text import plain_text
+from .write import WriteReport, write_pages
+
+RELATED_PER_PAPER = 5
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """What to read and how."""
+
+    inputs: tuple[Path, ...]
+    """Input files or folders."""
+    vocabulary: Path | None = None
+    """A user's own taxonomy and entity file that extends the shipped one."""
+    encoding: str = "utf-8"
+    """Encoding of the input files."""
+    keep_going: bool = False
+    """Skip bad structured records instead of stopping."""
+    directory_urls: bool = True
+    """Link pages as `x/` (hosted) or `x.html` (offline, from disk)."""
+
+
+@dataclass(frozen=True)
+class GenerateResult:
+    """What a generator run made."""
+
+    collection: Collection
+    written: WriteReport
+    skipped: tuple[str, ...] = field(default_factory=tuple)
+
+
+def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) -> GenerateResult:
+    """Read the inputs and write the generated pages into `docs_dir`."""
+    collection, skipped = build_collection(options, progress)
+    with progress.stage("render") as done:
+        pages = render_site(collection, RenderOptions(directory_urls=options.directory_urls))
+        done(f"{len(pages):,} pages")
+    with progress.stage("write") as done:
+        report = write_pages(pages, docs_dir)
+        done(f"{report.written:,} written, {report.unchanged:,} unchanged, {report.removed:,} removed")
+    return GenerateResult(collection=collection, written=report, skipped=skipped)
+
+
+def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:
+    """Parse the inputs and enrich every abstract into a paper."""
+    with progress.stage("parse") as done:
+        parsed = parse_inputs(list(options.inputs), options.encoding, options.keep_going)
+        merged = f", {parsed.merged_duplicates} duplicates merged" if parsed.merged_duplicates else ""
+        skipped = f", {len(parsed.skipped)} bad records skipped" if parsed.skipped else ""
+        done(f"{len(parsed.abstracts):,} abstracts from {len(parsed.source_files)} files{merged}{skipped}")
+    abstracts = parsed.abstracts
+    with progress.stage("titles"):
+        titled = [derive_title(a.text, a.title) for a in progress.track(abstracts, len(abstracts), "titles")]
+        introduces = [introduced_names(a.text) for a in abstracts]
+    with progress.stage("tags") as done:
+        vocabulary = load_vocabulary(options.vocabulary)
+        tags = [extract_tags(a.text, vocabulary) for a in progress.track(abstracts, len(abstracts), "tags")]
+        done(f"{len({t for paper_tags in tags for t in paper_tags}):,} distinct tags")
+    taken: set[str] = set()
+    papers = [
+        Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
+              title=title, title_source=source, tags=paper_tags, introduces=names)
+        for abstract, (title, source), paper_tags, names in zip(abstracts, titled, tags, introduces)
+    ]
+    with progress.stage("related"):
+        papers = _add_related(papers)
+    with progress.stage("mentions") as done:
+        papers = find_mentions(papers, tag_slug)
+        done(f"{sum(len(p.mentions) for p in papers):,} links")
+    name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
+    collection = Collection(name=_collection_name(name), papers=tuple(papers),
+                            merged_duplicates=parsed.merged_duplicates,
+                            source_files=parsed.source_files)
+    return collection, parsed.skipped
+
+
+def _add_related(papers: list[Paper]) -> list[Paper]:
+    neighbours = find_related(
+        [paper.abstract.text for paper in papers],
+        [[tag.name for tag in paper.tags if tag.kind != "area"] for paper in papers],
+        k=RELATED_PER_PAPER,
+    )
+    return [
+        replace(paper, related=tuple(
+            RelatedLink(slug=papers[index].slug, score=round(float(score), 4), reasons=tuple(reasons))
+            for index, score, reasons in links))
+        for paper, links in zip(papers, neighbours)
+    ]
+
+
+def _collection_name(header: str) -> str:
+    """Drop a trailing "paper list" from a header: "NeurIPS 2026 论文列表" names NeurIPS 2026."""
+    for suffix in ("论文列表", "paper list", "Paper List", "papers", "Papers"):
+        if header.endswith(suffix) and header[: -len(suffix)].strip():
+            return header[: -len(suffix)].strip()
+    return header

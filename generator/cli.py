@@ -1,0 +1,125 @@
+"""Command line: `papersite build [INPUTS...]` generates the pages and builds the site."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import logging
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from .errors import GeneratorError
+from .write import MARKER, is_generated_folder
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    args = _parser().parse_args(argv)
+    logging.basicConfig(format="%(levelname)-7s -  %(message)s",
+                        level=logging.DEBUG if args.verbose else logging.WARNING)
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
+    if args.quiet:
+        os.environ["PAPERSITE_QUIET"] = "1"
+    try:
+        return build_site(args)
+    except GeneratorError as error:
+        if args.verbose:
+            raise
+        print(f"papersite: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("papersite: interrupted; the previous pages and site are intact", file=sys.stderr)
+        return 130
+
+
+def build_site(args: argparse.Namespace) -> int:
+    """Generate the pages through the MkDocs hook and build the site."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    config_file = Path(args.config)
+    if args.offline:  # the offline variant of a config sits beside it: mkdocs-offline.yml
+        config_file = config_file.with_name(f"{config_file.stem}-offline{config_file.suffix}")
+    if not config_file.is_file():
+        raise GeneratorError(f"{config_file}: no such MkDocs configuration file")
+    overrides: dict = {}
+    if args.site_dir:
+        overrides["site_dir"] = str(Path(args.site_dir).resolve())
+    if args.inputs or args.site_dir:
+        # Another list, or another site: build from a private copy of the docs so the bundled
+        # pages in the configured docs_dir stay as they are.
+        site_dir = overrides.get("site_dir", "site")
+        overrides["docs_dir"] = str(_private_docs_dir(config_file, site_dir))
+    config = load_config(str(config_file), **overrides)
+    settings = config.extra.setdefault("papersite", {})
+    if args.inputs:
+        settings["inputs"] = [str(Path(path).resolve()) for path in args.inputs]
+    if args.vocabulary:
+        settings["vocabulary"] = str(Path(args.vocabulary).resolve())
+    settings["encoding"] = args.encoding
+    settings["keep_going"] = args.keep_going
+    try:
+        build(config)
+    except MkDocsException as error:
+        if args.verbose:
+            raise
+        message = str(error)
+        print(message if message.startswith("papersite:") else f"papersite: {message}", file=sys.stderr)
+        return EXIT_INPUT
+    print(f"papersite: site built in {config.site_dir}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _private_docs_dir(config_file: Path, site_dir: str) -> Path:
+    """Return a docs folder of papersite's own, holding a copy of the hand-written pages."""
+    from mkdocs.config import load_config
+
+    source = Path(load_config(str(config_file)).docs_dir)
+    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    key = hashlib.sha256(str(Path(site_dir).resolve()).encode()).hexdigest()[:12]
+    private = cache_home / "papersite" / f"docs-{key}"
+    private.mkdir(parents=True, exist_ok=True)
+    (private / MARKER).write_text("papersite's private copy of the docs; safe to delete\n")
+    _copy_hand_written(source, private)
+    return private
+
+
+def _copy_hand_written(source: Path, destination: Path) -> None:
+    """Copy what changed of the docs folder, leaving out papersite's generated folders."""
+    for path in source.rglob("*"):
+        relative = path.relative_to(source)
+        top = source / relative.parts[0]
+        if top.is_dir() and is_generated_folder(top) or relative.parts[0].startswith("."):
+            continue
+        target = destination / relative
+        if path.is_dir():
+            target.mkdir(parents=True, exist_ok=True)
+        elif not target.exists() or target.read_bytes() != path.read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(path, target)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="papersite", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    build = commands.add_parser("build", help="generate the pages and build the site")
+    build.add_argument("inputs", nargs="*", help="list files or folders (default: from mkdocs.yml)")
+    build.add_argument("--site-dir", help="build the site into this folder")
+    build.add_argument("--config", default="mkdocs.yml", help="MkDocs configuration file")
+    build.add_argument("--offline", action="store_true",
+                       help="build a site that works opened from disk (site-offline/ and a zip)")
+    build.add_argument("--vocabulary", help="your own taxonomy/entity YAML, extending the shipped one")
+    build.add_argument("--encoding", default="utf-8", help="encoding of the input files")
+    build.add_argument("--keep-going", action="store_true", help="skip bad records, report them")
+    build.add_argument("--verbose", action="store_true", help="show tracebacks and debug output")
+    build.add_argument("--quiet", action="store_true", help="print errors only")
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())

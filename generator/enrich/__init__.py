@@ -1,0 +1,1 @@
+"""Enrichment: pure functions that derive titles, tags, related papers and mentions."""

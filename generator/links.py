@@ -1,0 +1,62 @@
+"""Where generated pages live and how one page links to another.
+
+Page bodies are HTML (the abstract is typeset at build time), so MkDocs does not rewrite their
+links: this module computes the relative URLs MkDocs itself would, for both URL styles
+(`papers/x/` with directory URLs, `papers/x.html` without, as the offline build needs).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import posixpath
+
+from slugify import slugify
+
+PAPERS_DIR = "papers"
+TAGS_DIR = "tags"
+SLUG_WORDS_MAX_CHARS = 60
+
+
+def make_slug(title: str, paper_id: str, taken: set[str]) -> str:
+    """Return a readable slug, unique in `taken`: the title's words and a hash of the id."""
+    words = slugify(title, max_length=SLUG_WORDS_MAX_CHARS, word_boundary=True) or "paper"
+    digest = hashlib.sha256(paper_id.encode("utf-8")).hexdigest()
+    length = 6
+    slug = f"{words}-{digest[:length]}"
+    while slug in taken:  # a collision of short hashes: lengthen the hash, never overwrite
+        length += 2
+        slug = f"{words}-{digest[:length]}"
+    taken.add(slug)
+    return slug
+
+
+def paper_path(slug: str) -> str:
+    """Return the docs-relative source path of a paper page."""
+    return f"{PAPERS_DIR}/{slug}.md"
+
+
+def tag_path(tag_slug: str) -> str:
+    """Return the docs-relative source path of a tag page."""
+    return f"{TAGS_DIR}/{tag_slug}.md"
+
+
+def page_url(src_path: str, directory_urls: bool) -> str:
+    """Return the site-relative URL MkDocs gives the page built from `src_path`."""
+    stem = src_path[: -len(".md")]
+    if posixpath.basename(stem) == "index":
+        directory = posixpath.dirname(stem)
+        return f"{directory}/" if directory else ""
+    return f"{stem}/" if directory_urls else f"{stem}.html"
+
+
+def relative_url(from_src: str, to_src: str, directory_urls: bool) -> str:
+    """Return the link from the page built from `from_src` to the one built from `to_src`."""
+    source = page_url(from_src, directory_urls)
+    target = page_url(to_src, directory_urls)
+    if not directory_urls and (target == "" or target.endswith("/")):
+        target += "index.html"  # from disk, a folder does not open its index page
+    source_dir = source if source.endswith("/") or not source else posixpath.dirname(source) + "/"
+    relative = posixpath.relpath(target or ".", source_dir or ".")
+    if target == "" or target.endswith("/"):
+        relative = relative.rstrip("/") + "/"
+    return relative

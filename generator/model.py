@@ -1,0 +1,109 @@
+"""Values passed between the pipeline's stages: frozen, typed, cross-referenced by slug."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where an abstract was found."""
+
+    file: str
+    """The input file's name (not its full path, so pages do not leak local folders)."""
+    position: int
+    """1-based position of the abstract within its file."""
+    line: int
+    """1-based line on which the abstract starts."""
+
+
+@dataclass(frozen=True)
+class Abstract:
+    """What parsing found: one abstract and whatever the input gave with it."""
+
+    id: str
+    """Stable id: given by structured input, else a hash of the normalised text."""
+    text: str
+    """The abstract as written (cleaned of control characters only)."""
+    list_name: str
+    """The list's name from its header line, e.g. "NeurIPS 2026 论文列表"."""
+    sources: tuple[Source, ...]
+    """Every place this abstract appears; more than one when duplicates were merged."""
+    title: str = ""
+    """A title given by the input, or "" when it must be derived."""
+    authors: tuple[str, ...] = ()
+    """Authors given by the input."""
+    keywords: tuple[str, ...] = ()
+    """Keywords given by the input (shown as given; never used to derive tags)."""
+    url: str = ""
+    """A URL given by the input."""
+
+
+@dataclass(frozen=True)
+class Tag:
+    """A label that groups papers."""
+
+    name: str
+    """Display name, e.g. "Diffusion models" or "CIFAR-10"."""
+    kind: str
+    """One of "area", "topic", "dataset", "model"."""
+
+
+@dataclass(frozen=True)
+class RelatedLink:
+    """One related paper and why it is related."""
+
+    slug: str
+    """The related paper's slug."""
+    score: float
+    """Similarity, higher is closer."""
+    reasons: tuple[str, ...] = ()
+    """Shared tags or terms, most telling first."""
+
+
+@dataclass(frozen=True)
+class Paper:
+    """What a page shows: an abstract with everything enrichment derived for it."""
+
+    abstract: Abstract
+    """The parsed input."""
+    slug: str
+    """URL-safe, unique name of the page within the collection."""
+    title: str
+    """The given or derived title (may contain TeX math)."""
+    title_source: str
+    """ "given" or "derived"."""
+    tags: tuple[Tag, ...] = ()
+    """Area first, then topics most specific first, then datasets and models."""
+    related: tuple[RelatedLink, ...] = ()
+    """Most related papers, best first."""
+    introduces: tuple[str, ...] = ()
+    """Names this paper coins ("we propose X"), used to link mentions of them."""
+    mentions: tuple[Mention, ...] = ()
+    """Names in this abstract that point to another page."""
+    mentioned_by: tuple[str, ...] = ()
+    """Slugs of papers whose abstracts mention this one."""
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name in an abstract that links to another page."""
+
+    name: str
+    """The name as it appears in the abstract."""
+    target: str
+    """Slug of the paper, or "tags/<slug>" for a tag page."""
+
+
+@dataclass(frozen=True)
+class Collection:
+    """The whole enriched collection, in input order."""
+
+    name: str
+    """The collection's name, from the first list's header."""
+    papers: tuple[Paper, ...]
+    """Every paper in input order."""
+    merged_duplicates: int = 0
+    """How many repeated abstracts were folded into an earlier one."""
+    source_files: tuple[str, ...] = field(default_factory=tuple)
+    """Input file names in reading order."""

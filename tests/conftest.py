@@ -1,0 +1,35 @@
+"""Shared fixtures: inline inputs written into tmp_path, the repo's paths, the shared data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+BUNDLED = REPO / "abstracts"
+SHARED_DATA = REPO.parent / "shared" / "data"
+
+
+@pytest.fixture
+def write_file(tmp_path: Path):
+    """Write text (or bytes) to a file under tmp_path and return its path."""
+
+    def write(name: str, content: str | bytes) -> Path:
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, bytes):
+            path.write_bytes(content)
+        else:
+            path.write_text(content, encoding="utf-8")
+        return path
+
+    return write
+
+
+def shared_data_file(name: str) -> Path:
+    """Return a file of ../shared/data, skipping the test when the folder is absent."""
+    path = SHARED_DATA / name
+    if not path.exists():
+        pytest.skip(f"needs {path}: the shared conference data is not on this machine")
+    return path
