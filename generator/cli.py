@@ -19,8 +19,6 @@ EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args = _parser().parse_args(argv)
-    logging.basicConfig(format="%(levelname)-7s -  %(message)s",
-                        level=logging.DEBUG if args.verbose else logging.WARNING)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
     if args.quiet:
         os.environ["PAPERSITE_QUIET"] = "1"
@@ -63,16 +61,37 @@ def build_site(args: argparse.Namespace) -> int:
         settings["vocabulary"] = str(Path(args.vocabulary).resolve())
     settings["encoding"] = args.encoding
     settings["keep_going"] = args.keep_going
+    echo = _LogEcho(logging.DEBUG if args.verbose else logging.WARNING)
+    mkdocs_logger = logging.getLogger("mkdocs")
+    mkdocs_logger.addHandler(echo)
     try:
         build(config)
     except MkDocsException as error:
         if args.verbose:
             raise
-        message = str(error)
-        print(message if message.startswith("papersite:") else f"papersite: {message}", file=sys.stderr)
+        if not echo.errors:  # MkDocs' own summary ("Aborted with ...") adds nothing to those
+            print(f"papersite: {error}", file=sys.stderr)
         return EXIT_INPUT
+    finally:
+        mkdocs_logger.removeHandler(echo)
     print(f"papersite: site built in {config.site_dir}", file=sys.stderr)
     return EXIT_OK
+
+
+class _LogEcho(logging.Handler):
+    """Print MkDocs' warnings and errors plainly; papersite's own errors without a prefix."""
+
+    def __init__(self, level: int):
+        super().__init__(level)
+        self.errors = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        message = record.getMessage()
+        if record.levelno >= logging.ERROR:
+            self.errors += 1
+        if not message.startswith("papersite:"):
+            message = f"{record.levelname}: {message}"
+        print(message, file=sys.stderr)
 
 
 def _private_docs_dir(config_file: Path, site_dir: str) -> Path:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -60,6 +61,9 @@ def on_pre_build(config: MkDocsConfig) -> None:
     except GeneratorError as error:
         raise PluginError(f"papersite: {error}") from None
     _collection = result.collection
+    # Printed rather than logged as warnings: skipping was asked for, and --strict must not fail.
+    for problem in result.skipped:
+        print(f"papersite: skipped {problem}", file=sys.stderr)
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

@@ -246,13 +246,18 @@ def _read_json_array(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
 
 
 def _read_csv(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
-    reader = csv.DictReader(io.StringIO(text, newline=""))
+    reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     if not reader.fieldnames or "abstract" not in [f.strip().lower() for f in reader.fieldnames]:
         raise GeneratorError(f"{path}:1: expected a CSV header row with an 'abstract' column, "
                              f"found {reader.fieldnames or 'no header'}")
     records = []
     try:
         for row in reader:
+            if None in row:  # DictReader files surplus cells under None
+                raise GeneratorError(
+                    f"{path}:{reader.line_num}: malformed CSV (expected {len(reader.fieldnames)} "
+                    f"fields as in the header, found {len(reader.fieldnames) + len(row[None])}); "
+                    "quote fields that contain commas")
             record = {(key or "").strip().lower(): value for key, value in row.items()}
             records.append((f"{path}:{reader.line_num}", reader.line_num, len(records) + 1, record))
     except csv.Error as error:

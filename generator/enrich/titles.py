@@ -21,6 +21,10 @@ MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "titles" / "word_mod
 
 # One private-use character stands for the n-th math span of the abstract being processed.
 _MATH_BASE = 0xE000
+_NAME_MATH_BASE = 0xF000
+_STYLED_LETTERS = re.compile(
+    r"\$\s*(?:\\(?:textbf|mathbf|texttt|mathtt|textit|mathit|mathrm|textrm|underline|bm"
+    r"|boldsymbol|textsc|mathsf|textsf|text|mathcal)\s*\{\s*)+([A-Za-z][A-Za-z0-9+ -]*?)\s*\}+\s*\$")
 _MATH_CHARS = "\ue000-\uf8ff"
 _MATH_SPAN = re.compile(r"\$\$[^$]+?\$\$|\$[^$]+?\$")
 _ESCAPED_DOLLAR = re.compile(r"\\\$")
@@ -46,15 +50,17 @@ _ABBREVIATION_END = re.compile(r"(?:\b(?:e\.g|i\.e|et al|vs|cf|Fig|Eq|resp|appro
 _INTRO_VERBS = (r"propose|proposes|introduce|introduces|present|presents|develop|develops|design"
                 r"|designs|build|builds|construct|constructs|create|creates|release|releases"
                 r"|curate|curates|pioneer|devise|devises|establish|establishes|offer|offers"
-                r"|contribute|formulate|formulates|put forward|unveil|collect|leverage")
+                r"|contribute|formulate|formulates|put forward|unveil")
 _INTRO_GERUNDS = r"proposing|introducing|presenting|developing|designing|building|creating"
 _NAME_CUES = re.compile(
     r"\b(?:termed|called|named|dubbed|coined|namely|denoted(?: as)?|referred to as"
-    r"|abbreviated as|which we call|we call(?: it| this)?|we name(?: it)?|we term)\s*[,:]?\s+")
+    r"|abbreviated as|which we call|we call(?: it| this)?|we name(?: it)?|we term"
+    r"|(?:we\s+)?refer\s+to\s+(?:it\s+|this\s+)?as|(?:we\s+)?coin(?:\s+it)?\s+as)\s*[,:]?\s+")
 _INTRO_CUE = re.compile(
-    r"\b(?:we\s+(?:(?:first|further|then|also|hence|thus|therefore|here|now)\s+)?(?:"
+    r"\b(?:we\s*(?:(?:first|further|then|also|hence|thus|therefore|here|now)\s+)?(?:"
     + _INTRO_VERBS + r")|(?:this|our|the present)\s+(?:paper|work|study|article)\s+(?:"
-    + _INTRO_VERBS + r")|(?:by\s+)?(?:" + _INTRO_GERUNDS + r"))\s+", re.IGNORECASE)
+    + _INTRO_VERBS + r")|(?:by\s+)?(?:" + _INTRO_GERUNDS + r")|(?:,|\band)\s+(?:then\s+|further\s+)?"
+    r"(?:introduce|propose|present|develop|design))\s+", re.IGNORECASE)
 _STUDY_CUE = re.compile(
     r"\b(?:we|this\s+(?:paper|work|study))\s+(?:(?:first|further|also|then|here|now)\s+)?"
     r"(?:show|shows|prove|proves|study|studies|investigate|investigates|analy[sz]e|analy[sz]es"
@@ -73,7 +79,9 @@ _SMALL_WORDS = {"a", "an", "the", "and", "but", "or", "nor", "for", "of", "in", 
 _DANGLING = _SMALL_WORDS | {"we", "our", "this", "that", "which", "these", "its", "their", "is",
                             "are", "be", "can", "not", "it", "both", "each", "such", "how",
                             "when", "where", "whether", "while", "paper", "no", "any", "all",
-                            "very", "also", "only", "so", "if", "more", "most", "less"}
+                            "very", "also", "only", "so", "if", "more", "most", "less", "able",
+                            "capable", "designed", "tailored", "specifically", "aimed", "used",
+                            "novel", "new", "first", "two", "three", "several", "various"}
 # A description ends before one of these words: what follows is a clause, not the phrase.
 _CLAUSE_WORDS = {"that", "which", "who", "whose", "where", "while", "whereas", "to", "by",
                  "so", "thereby", "thus", "hence", "enabling", "allowing", "achieving",
@@ -89,7 +97,18 @@ _COMMON_ACRONYMS = {"AI", "ML", "LLM", "LLMs", "NLP", "GNN", "GNNs", "CNN", "CNN
 _GENERIC_HEADS = {"framework", "method", "approach", "model", "technique", "algorithm",
                   "system", "pipeline", "strategy", "scheme", "paradigm", "architecture",
                   "module", "procedure", "solution", "tool", "methodology", "mechanism"}
+# Verbs that end a noun phrase in abstracts ("Transformers achieve …", "X remains …").
+_VERBS = set("""achieve achieves show shows demonstrate demonstrates outperform outperforms improve
+improves enable enables allow allows provide provides require requires remain remains aim aims
+lead leads rely relies suffer suffers has have had been be become becomes seem seems make makes
+yield yields reduce reduces increase increases capture captures leverages combine combines
+exhibit exhibits offers perform performs operate operates consist consists contain contains
+depend depends focus focuses addresses solve solves ensure ensures generates predicts struggle
+struggles fail fails tend tends uses learns integrates employs achieves surpasses reveal reveals
+suggest suggests indicate indicates introduces proposes presents considers underpins
+constitutes represents is are was were can could may might must should will would""".split())
 _WORD = re.compile(r"[a-z0-9]+")
+_PLACEHOLDER = re.compile("[" + _MATH_CHARS + "]")
 
 
 @dataclass(frozen=True)
@@ -102,6 +121,8 @@ class _Prepared:
     """The math spans as written, indexed by their placeholder."""
     emphasized: frozenset[str]
     """Phrases the author set in bold, italics or typewriter."""
+    url_names: tuple[str, ...] = ()
+    """Coined words in the paths of the abstract's URLs (project and code pages)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +157,7 @@ def derive_title(text: str, given: str = "") -> tuple[str, str]:
     prepared = _prepare(text)
     names = _find_names(prepared)
     if names:
-        title = _title_with_name(names[0], prepared)
+        title = _title_with_name(names, prepared)
     else:
         title = _title_without_name(prepared)
     return _restore(title, prepared), "derived"
@@ -159,10 +180,21 @@ def _prepare(text: str) -> _Prepared:
     maths: list[str] = []
 
     def hide(match: re.Match[str]) -> str:
+        styled = _STYLED_LETTERS.fullmatch(match.group(0))
+        before, after = match.string[match.start() - 1:match.start()], match.string[match.end():
+                                                                                     match.end() + 1]
+        if styled and (before.isalpha() or after.isalpha()):
+            # Bold letters inside a word spell an acronym ("$\textbf{Co}$ncomitant"): plain text.
+            return styled.group(1)
         maths.append(match.group(0))
-        return chr(_MATH_BASE + len(maths) - 1)
+        # A styled word on its own ("$\texttt{NAISR}$") is a name; its placeholder says so.
+        base = _NAME_MATH_BASE if styled and len(styled.group(1)) > 1 else _MATH_BASE
+        return chr(base + len(maths) - 1)
 
     text = _MATH_SPAN.sub(hide, text).replace("$", "")
+    url_names = tuple(segment for url in _URL.findall(text)
+                      for segment in re.split(r"[_#?=.]", url.rstrip("/.>").rsplit("/", 1)[-1])
+                      if _is_coined_part(segment))
     text = _MD_LINK.sub(r"\1", _HREF.sub(r"\1", text))
     text = _URL.sub("", _URL_MACRO.sub("", text))
     emphasized: set[str] = set()
@@ -177,10 +209,10 @@ def _prepare(text: str) -> _Prepared:
     text = _MD_EMPHASIS.sub(unwrap, text)
     for macro, replacement in _NAMED_MACROS.items():
         text = text.replace(macro, replacement)
-    text = _OTHER_MACRO.sub("", text).replace("{", "").replace("}", "")
+    text = _OTHER_MACRO.sub("", text).replace("{", "").replace("}", "").replace("*", "")
     text = unicodedata.normalize("NFKC", text).translate(_HYPHENS)
     text = _SPACES.sub(" ", text).strip()
-    return _Prepared(tuple(_split_sentences(text)), tuple(maths), frozenset(emphasized))
+    return _Prepared(tuple(_split_sentences(text)), tuple(maths), frozenset(emphasized), url_names)
 
 
 def _split_sentences(text: str) -> list[str]:
@@ -196,8 +228,8 @@ def _split_sentences(text: str) -> list[str]:
 
 def _restore(title: str, prepared: _Prepared) -> str:
     """Put each math span back exactly as the abstract wrote it."""
-    return re.sub("[" + _MATH_CHARS + "]",
-                  lambda m: prepared.maths[ord(m.group(0)) - _MATH_BASE], title)
+    return _PLACEHOLDER.sub(lambda m: prepared.maths[(ord(m.group(0)) - _MATH_BASE) % 0x1000],
+                            title)
 
 
 # --- coined names -----------------------------------------------------------------------------
@@ -214,16 +246,37 @@ def _find_names(prepared: _Prepared) -> list[_Name]:
     for index, sentence in enumerate(prepared.sentences):
         is_contribution = bool(_INTRO_CUE.search(sentence))
         for cue in _NAME_CUES.finditer(sentence):
-            _add_name(found, _name_at(sentence, cue.end(), prepared), 4.0, sentence)
+            _add_name(found, _name_at(sentence, cue.end(), prepared),
+                      _naming_cue_score(sentence[:cue.start()]), sentence)
         for cue in _INTRO_CUE.finditer(sentence):
             start = _skip_determiners(sentence, cue.end())
             name = _name_at(sentence, start, prepared, strict=True)
             if name is None:
                 name = _name_in_object(sentence, start)
             _add_name(found, name, 3.0, sentence)
+        for apposition in _APPOSITION.finditer(sentence):
+            if is_contribution or apposition.group(0)[:3].lower() == "our":
+                _add_name(found, _name_at(sentence, apposition.end(), prepared, strict=True),
+                          3.0, sentence)
+        for named in _NAME_THEN_APPOSITIVE.finditer(sentence):
+            if _is_coined(named.group(1)):
+                _add_name(found, named.group(1), 2.5, sentence)
+        for ours in _OUR_NAME.finditer(sentence):
+            if _is_coined(ours.group(1)):
+                _add_name(found, ours.group(1), 2.0, sentence)
+        for acronym in _ACRONYM.finditer(sentence):
+            if _is_coined(acronym.group(2)) and (_expansion(acronym.group(0), acronym.group(2))
+                                                 or ord(acronym.group(2)[0]) >= _NAME_MATH_BASE):
+                _add_name(found, acronym.group(2), 1.5, sentence)
         opening = _OPENING_NAME.match(sentence)
         if opening and _is_coined(opening.group(1)):
             _add_name(found, opening.group(1), 2.5, sentence)
+        defined = _OPENING_ACRONYM.match(sentence)
+        if defined and index > 0 and _expansion(sentence, defined.group(1)):
+            _add_name(found, defined.group(1), 2.0, sentence)
+        first = sentence.split(" ", 1)[0].rstrip(_TRAILING_PUNCT)
+        if first in prepared.emphasized and _is_coined(first):
+            _add_name(found, first, 2.5, sentence)
         if is_contribution:
             for phrase in prepared.emphasized:
                 if phrase in sentence and _is_coined(phrase) and len(phrase.split()) <= 3:
@@ -231,13 +284,49 @@ def _find_names(prepared: _Prepared) -> list[_Name]:
         if index == 0 and found:
             # A name coined in the opening sentence is usually the subject of the paper.
             found = {key: _Name(n.name, n.score + 0.5) for key, n in found.items()}
+    for url_name in prepared.url_names:
+        _add_name(found, url_name, 1.0, "")
     text = " ".join(prepared.sentences)
-    names = [_Name(n.name, n.score + min(_count(text, n.name), 6) * 0.3, _expansion(text, n.name),
+    background = _background_text(prepared)
+    names = [_Name(n.name, n.score + min(_count(text, n.name), 5) * 0.15, _expansion(text, n.name),
                    _appositive(text, n.name))
-             for n in found.values()]
+             for n in found.values() if not _is_background(n.name, background)]
     return sorted(names, key=lambda n: -n.score)
 
 
+def _naming_cue_score(before: str) -> float:
+    """Score "called X" by whose X it is: ours ("we propose … called X") or someone else's."""
+    if _INTRO_CUE.search(before):
+        return 3.2
+    if _PRIOR_WORK.search(before):
+        return 1.0
+    if re.search(r"\b(?:our|we|this paper|this work)\b", before,
+                                              re.IGNORECASE):
+        return 3.2
+    return 2.0
+
+
+def _background_text(prepared: _Prepared) -> str:
+    """Return the sentences before the first contribution sentence: what others did."""
+    for index, sentence in enumerate(prepared.sentences):
+        if _INTRO_CUE.search(sentence) or _STUDY_CUE.search(sentence):
+            return " ".join(prepared.sentences[:index])
+    return ""
+
+
+def _is_background(name: str, background: str) -> bool:
+    """Tell whether the background defines the name ("Domain Generalization (DG) aims …")."""
+    return bool(re.search(r"\(\s*" + re.escape(name) + r"\s*\)", background))
+
+
+_DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite)s?\b", re.IGNORECASE)
+_PRIOR_WORK = re.compile(r"\b(?:recent|existing|popular|prior|previous|well-known|so-called"
+                         r"|standard|classical|known|widely)\b", re.IGNORECASE)
+_APPOSITION = re.compile(r"\b(?:[Oo]ur|a|an|the)\s+(?:[\w-]+\s+){0,8}?[\w-]+,\s+")
+_NAME_THEN_APPOSITIVE = re.compile(r"([^\s,(]+),\s+(?:a|an)\s")
+_OUR_NAME = re.compile(r"\b(?:[Oo]ur|the proposed)\s+(?:proposed\s+)?([^\s,.;:]+)")
+_ACRONYM = re.compile(r"((?:[^\s(),]+\s+){1,12}?)\(\s*([^()\s]{1,24})\s*\)")
+_OPENING_ACRONYM = re.compile(r"^(?:The|Our|A|An)?\s*(?:[A-Z][\w-]*\s+){1,8}\(([^()\s]{2,20})\)")
 _OPENING_NAME = re.compile(
     r"^(?:(?:Our|The|This)\s+(?:proposed\s+)?(?:model|method|framework|approach|system|tool"
     r"|benchmark|dataset|algorithm),\s+)?([^\s,]+)(?:,\s+(?:a|an|the|our|which)\s|\s+is\s+(?:a|an)\s)")
@@ -249,8 +338,20 @@ def _add_name(found: dict[str, _Name], name: str | None, score: float, sentence:
     if not name:
         return
     name = name.strip(_TRAILING_PUNCT + " ")
+    if name.count("(") != name.count(")"):
+        name = name.strip("()")
     if not name or name in _COMMON_ACRONYMS or len(name.split()) > 6:
         return
+    version = re.search(r"(?<![\w-])" + re.escape(name) + r" (\d+(?:\.\d+)?|v\d+)(?=[\s,.;:)]|$)",
+                        sentence)
+    if version:
+        name = f"{name} {version.group(1)}"
+    at = sentence.find(name)
+    if at >= 0 and _DATASET_WORDS.search(sentence[max(0, at - 60):at + len(name) + 60]):
+        # Papers that build a dataset for their method are titled after the method.
+        score -= 0.6
+    if not found:
+        score += 0.3
     if name not in found or found[name].score < score:
         found[name] = _Name(name, score)
 
@@ -262,14 +363,26 @@ def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = Fals
     before ", a …", as in "we present Neural Spectral Methods, a technique …".
     """
     rest = sentence[start:]
+    ahead = _ACRONYM.match(rest)
+    if ahead and _is_coined(ahead.group(2)) and _expansion(ahead.group(0), ahead.group(2),
+                                                            loose=False) and \
+            not any(w.lower() in _CLAUSE_WORDS - {"and"} for w in ahead.group(1).split()):
+        return ahead.group(2)
     for phrase in sorted(prepared.emphasized, key=len, reverse=True):
         if rest.startswith(phrase) and 0 < len(phrase.split()) <= 5 and phrase[:1].isalnum() | \
                 _is_math(phrase[:1]):
             if not strict or _is_coined(phrase) or phrase[:1].isupper():
                 return phrase
+    quoted = re.match(r"\"([^\"]{2,60}?)[,.]?\"", rest)
+    if quoted and len(quoted.group(1).split()) <= 5:
+        return quoted.group(1)
     rest = rest.lstrip("\"'*_")
-    first = rest.split(" ", 1)[0]
-    if _is_coined(first.rstrip(_TRAILING_PUNCT)):
+    first, _, after_first = rest.partition(" ")
+    following = after_first.split(" ", 1)[0]
+    is_modifier = strict and not first.endswith((",", ":", ";", ".")) and following.islower() \
+        and following not in _CLAUSE_WORDS | _SMALL_WORDS | _GENERIC_HEADS
+    if _is_coined(first.rstrip(_TRAILING_PUNCT)) and not is_modifier:
+        # "our NeRF compression framework": a coined word that modifies a noun is not the name.
         return first.rstrip(_TRAILING_PUNCT)
     words = _CAPITALISED_RUN.match(rest)
     if words:
@@ -277,6 +390,13 @@ def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = Fals
         if acronym and _is_coined(acronym.group(1)):
             return acronym.group(1)
         after = rest[words.end():]
+        run = words.group(0).split()
+        if re.match(r"\s+(?:" + "|".join(_GENERIC_HEADS) + r")\b", after) and all(
+                w[:1].isupper() or w in _SMALL_WORDS for w in run) and (len(run) > 1 or "-" in run[0]):
+            return words.group(0)
+        spelled = re.match(r"\s*\((\w)[\w-]*\s+[^()]+\)", after)
+        if len(run) == 1 and spelled and spelled.group(1).lower() == run[0][0].lower():
+            return run[0]
         if re.match(r",\s+(?:a|an|the|which)\s", after) or (not strict and re.match(r"[\s,.;]|$", after)):
             if words.group(0).split()[0].lower() not in _DETERMINERS:
                 return words.group(0)
@@ -288,19 +408,28 @@ def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = Fals
 
 
 _CAPITALISED_RUN = re.compile(
-    r"[A-Z][\w'-]*(?:\s+(?:of|for|and|in|on|with|the|to|via|&)?\s*[A-Z\w][\w'-]*){0,5}?"
+    r"[A-Z\ue000-\uf8ff][\w'-]*(?:\s+(?:of|for|and|in|on|with|the|to|via|&)?\s*[A-Z\w][\w'-]*){0,9}?"
     r"(?=\s*\(|,\s|\s+(?:is|are|which|that|to|for)\s|[.;]|$)")
 
 
 def _name_in_object(sentence: str, start: int) -> str | None:
     """Return a coined word or a defined acronym inside the object of an introducing verb."""
     words = sentence[start:].split()
-    for position, word in enumerate(words[:14]):
+    for position, word in enumerate(words[:16]):
         core = word.strip("()" + _TRAILING_PUNCT)
-        if core.lower() in _CLAUSE_WORDS and position > 0:
-            return None
+        next_word = words[position + 1] if position + 1 < len(words) else ""
         if _is_coined(core):
-            return core
+            closes_phrase = not next_word or word.endswith((",", ";", ":")) or \
+                next_word.strip(_TRAILING_PUNCT).lower() in _CLAUSE_WORDS | _SMALL_WORDS | \
+                _GENERIC_HEADS
+            return core if not word.startswith("(") or closes_phrase else None
+        # The object's own noun phrase ends at a clause, a participle or a preposition, except
+        # inside a Capitalised name ("Graph Refinement for Incomplete Hashing (GRIH)").
+        lowered = core.lower()
+        if position > 0 and (lowered in _CLAUSE_WORDS - {"and"} or (
+                lowered in _SMALL_WORDS - {"and", "of"} or lowered.endswith("ing") and
+                core.islower()) and not next_word[:1].isupper() and not next_word.startswith("(")):
+            return None
         if word.endswith((",", ";", ":")) and position > 0:
             return None
     return None
@@ -322,9 +451,19 @@ def _is_coined(word: str) -> bool:
         return False
     if " " in word:
         return True
+    if "-" in word.strip("-") and not any(_is_math(ch) for ch in word):
+        parts = word.split("-")
+        # "CLIP-guided", "LLM-based": a name used as an adjective is not a new name.
+        return parts[-1].isalpha() and not parts[-1].islower() and \
+            any(_is_coined_part(part) for part in parts)
+    return _is_coined_part(word)
+
+
+def _is_coined_part(word: str) -> bool:
+    """Apply the coined-word test to one part of a hyphenated word."""
     letters = sum(ch.isalpha() for ch in word)
     if any(_is_math(ch) for ch in word):
-        return letters > 0 or len(word) > 1
+        return letters > 0 or len(word) > 1 or ord(word[0]) >= _NAME_MATH_BASE
     if letters < 2:
         return False
     if any(ch.isupper() for ch in word[1:]):
@@ -342,7 +481,7 @@ def _count(text: str, name: str) -> int:
     return len(re.findall(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text))
 
 
-def _expansion(text: str, name: str) -> str:
+def _expansion(text: str, name: str, loose: bool = True) -> str:
     """Return what an acronym stands for: "Full Name (X)" or "X (Full Name)" in the text."""
     letters = [ch.lower() for ch in name if ch.isupper()]
     if len(letters) < 2:
@@ -353,10 +492,26 @@ def _expansion(text: str, name: str) -> str:
     before = re.search(r"((?:\S+\s+){1,12}?)\(\s*" + re.escape(name) + r"\s*\)", text)
     if before:
         words = before.group(1).split()
-        for size in range(min(len(words), 12), 1, -1):
+        for size in range(2, min(len(words), 12) + 1):
             if _matches_initials(words[-size:], letters):
                 return " ".join(words[-size:])
+        for size in range(min(len(words), 12) if loose else 0, 1, -1):
+            window = words[-size:]
+            if window[0][:1].lower() == letters[0] and window[0].lower() not in _SMALL_WORDS and \
+                    _is_subsequence(letters, " ".join(window).lower()) and \
+                    not any(w.lower() in _CLAUSE_WORDS - {"and"} for w in window):
+                return " ".join(window)
     return ""
+
+
+def _is_subsequence(letters: list[str], text: str) -> bool:
+    """Tell whether the letters occur in the text in order."""
+    position = 0
+    for letter in letters:
+        position = text.find(letter, position) + 1
+        if not position:
+            return False
+    return True
 
 
 def _matches_initials(words: list[str], letters: list[str]) -> bool:
@@ -379,3 +534,233 @@ def _appositive(text: str, name: str) -> str:
     match = re.search(r"(?<![\w-])" + re.escape(name) +
                       r"(?:\s*\([^()]*\))?(?:,|\s+is|\s+as)\s+((?:a|an)\s[^.;:]*)", text)
     return match.group(1) if match else ""
+
+
+# --- composing a title ------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Candidate:
+    """A phrase of the abstract that could serve as a title or as the part after a colon."""
+
+    words: tuple[str, ...]
+    """The phrase's words, parentheticals dropped, punctuation at its end removed."""
+    kind: str
+    """Where it was found: "expansion", "appositive", "object", "gerund", "subject"."""
+
+
+def _title_with_name(names: list[_Name], prepared: _Prepared) -> str:
+    """Compose "Name: what it is", the description chosen as in `_title_without_name`."""
+    name = names[0]
+    budget = MAX_WORDS - len(name.name.split())
+    candidates = [c for c in _candidates(prepared, name) if 2 <= len(c.words) <= budget
+                  and name.name not in " ".join(c.words)]
+    expansions = [c for c in candidates if c.kind == "expansion"]
+    if expansions:
+        # "ACR: What ACR Stands For" keeps both forms of the name in the title.
+        return f"{name.name}: {_title_case(expansions[0].words)}"
+    best = _best_candidate(candidates, prepared, name.name, names)
+    if best is None:
+        return name.name if len(name.name.split()) >= MIN_WORDS else \
+            f"{name.name}: {_fallback_phrase(prepared, budget)}"
+    return f"{name.name}: {_title_case(best.words)}"
+
+
+def _title_without_name(prepared: _Prepared) -> str:
+    """Choose the phrase most likely to share words with the real title.
+
+    Candidates are the noun phrases after an introducing or studying verb, "by …ing" phrases
+    and the opening noun phrases of the first sentences; each is scored by the expected overlap
+    of its words with a title (see `_word_probabilities`).
+    """
+    best = _best_candidate(_candidates(prepared, None), prepared, "", [])
+    if best is None or len(best.words) < MIN_WORDS:
+        return _title_case(tuple(_fallback_phrase(prepared, MAX_WORDS).split()))
+    return _title_case(best.words)
+
+
+def _candidates(prepared: _Prepared, name: _Name | None) -> list[_Candidate]:
+    """List the phrases a title could be made of, each at every length it can end at."""
+    found: list[_Candidate] = []
+    if name is not None:
+        if len(name.expansion.split()) >= 2:
+            found.append(_Candidate(tuple(_phrase_words(name.expansion)), "expansion"))
+        if name.description:
+            words = _phrase_words(name.description)
+            found += [_Candidate(span, "appositive") for span in _spans(words, _skip(words, 0))]
+    for index, sentence in enumerate(prepared.sentences):
+        for cue in list(_INTRO_CUE.finditer(sentence)) + list(_STUDY_CUE.finditer(sentence)):
+            words = _phrase_words(sentence[cue.end():])
+            found += [_Candidate(span, "object") for span in _spans(words, _skip(words, 0))]
+        words = _phrase_words(sentence)
+        for position, word in enumerate(words[:-1]):
+            if word.lower() == "by" and words[position + 1].lower().endswith("ing"):
+                found += [_Candidate(span, "gerund") for span in _spans(words, position + 1)]
+        if index < 2:
+            found += [_Candidate(span, "subject") for span in _spans(words, _skip(words, 0))]
+    return [c for c in found if _has_content(c.words)]
+
+
+def _phrase_words(text: str) -> list[str]:
+    """Split text into words, dropping parentheticals, brackets and quotation marks."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"\s*\([^()]*\)|\s*\[[^\[\]]*\]", "", text)
+    return [word for word in text.replace('"', "").split() if word not in {"-", "—", "–"}]
+
+
+def _skip(words: list[str], start: int) -> int:
+    """Skip articles and stock adjectives at the start of a phrase."""
+    while start < len(words) and words[start].rstrip(",").lower() in _DETERMINERS:
+        start += 1
+    return start
+
+
+def _spans(words: list[str], start: int) -> list[tuple[str, ...]]:
+    """Return the phrase starting at `start` cut at each point where it can end cleanly.
+
+    A phrase stops before a clause word or a common verb and at punctuation; it may end only
+    where the next word is a function word or punctuation, and never on a dangling word.
+    """
+    spans: list[tuple[str, ...]] = []
+    taken: list[str] = []
+    for position in range(start, min(len(words), start + MAX_WORDS)):
+        word = words[position]
+        core = word.strip(_TRAILING_PUNCT).lower()
+        if position > start and (core in _CLAUSE_WORDS or core in _VERBS):
+            break
+        if position == start and (core in _CLAUSE_WORDS | _VERBS | _DANGLING or
+                                  not core.strip("-")):
+            break
+        taken.append(word.rstrip(_TRAILING_PUNCT + "—–") or word)
+        is_last = position + 1 == len(words) or word[-1:] in ",;:.!?"
+        following = "" if is_last else words[position + 1].strip(_TRAILING_PUNCT).lower()
+        if core not in _DANGLING and (is_last or following in _SMALL_WORDS | _CLAUSE_WORDS |
+                                      _VERBS):
+            spans.append(tuple(taken))
+        if is_last:
+            break
+    return spans
+
+
+def _has_content(words: tuple[str, ...]) -> bool:
+    """Tell whether a phrase says more than "a framework" or "a method"."""
+    return any(word.lower() not in _GENERIC_HEADS | _DANGLING for word in words)
+
+
+def _fallback_phrase(prepared: _Prepared, budget: int) -> str:
+    """Return the opening words of the first sentence, cut where a phrase can end."""
+    words = _phrase_words(prepared.sentences[0] if prepared.sentences else "Untitled abstract")
+    words = words[_skip(words, 0):]
+    for size in range(min(budget, len(words), 12), MIN_WORDS - 1, -1):
+        if words[size - 1].strip(_TRAILING_PUNCT).lower() not in _DANGLING:
+            return " ".join(word.strip(_TRAILING_PUNCT) for word in words[:size])
+    return " ".join(words[:max(MIN_WORDS, 1)]) or "Untitled abstract"
+
+
+def _title_case(words: tuple[str, ...]) -> str:
+    """Capitalise each word except inner function words; leave acronyms and math as written."""
+    cased = []
+    for position, word in enumerate(words):
+        parts = word.split("-")
+        for index, part in enumerate(parts):
+            is_inner_small = part.lower() in _SMALL_WORDS and (position > 0 or index > 0)
+            if part.islower() and not is_inner_small:
+                parts[index] = part[:1].upper() + part[1:]
+            elif is_inner_small and part.istitle() and position > 0:
+                parts[index] = part.lower()
+        cased.append("-".join(parts))
+    return " ".join(cased)
+
+
+# --- scoring phrases --------------------------------------------------------------------------
+
+FEATURE_NAMES = ("first_position", "log_count", "in_first_sentence", "in_contribution",
+                 "in_object", "in_name", "capitalised", "in_last_sentences", "title_rate",
+                 "log_document_frequency", "in_subject")
+
+
+@lru_cache(maxsize=1)
+def _model() -> dict:
+    """Load the word model trained by `benchmarks/train_titles.py` (weights and word rates)."""
+    with MODEL_PATH.open(encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    return frozenset(ENGLISH_STOP_WORDS)
+
+
+def content_stems(text: str) -> list[str]:
+    """Return the content words of a text, lower-cased, stop words dropped, cut to 6 letters."""
+    stop_words = _stop_words()
+    return [word[:6] for word in _WORD.findall(text.lower()) if word not in stop_words]
+
+
+def word_features(prepared: _Prepared, names: list[_Name], model: dict) -> dict[str, list[float]]:
+    """Describe each content word of an abstract by where and how it appears."""
+    rates, documents = model["title_rate"], model["documents"]
+    prior_in, prior_seen = model["rate_prior"]
+    sentences = [_restore_plain(sentence) for sentence in prepared.sentences]
+    first_contribution = next((s for s in sentences if _INTRO_CUE.search(s)), "")
+    objects = " ".join(" ".join(c.words) for c in _candidates(prepared, None)
+                       if c.kind == "object")
+    subject = " ".join(" ".join(c.words) for c in _candidates(prepared, None)
+                       if c.kind == "subject")
+    name_text = " ".join(f"{n.name} {n.expansion}" for n in names[:1])
+    sets = {key: set(content_stems(value)) for key, value in (
+        ("first", sentences[0] if sentences else ""), ("contribution", first_contribution),
+        ("object", objects), ("name", name_text), ("last", " ".join(sentences[-2:])),
+        ("subject", subject))}
+    capitalised = {stem[:6].lower() for sentence in sentences
+                   for stem in re.findall(r"(?<=\s)[A-Z][a-z0-9]+", sentence)}
+    stems = content_stems(" ".join(sentences))
+    features: dict[str, list[float]] = {}
+    for position, stem in enumerate(stems):
+        if stem in features:
+            continue
+        seen_in_title, seen = rates.get(stem, (0, 0))
+        features[stem] = [
+            position / max(len(stems), 1), math.log1p(stems.count(stem)),
+            float(stem in sets["first"]), float(stem in sets["contribution"]),
+            float(stem in sets["object"]), float(stem in sets["name"]), float(stem in capitalised),
+            float(stem in sets["last"]), (seen_in_title + prior_in) / (seen + prior_seen),
+            math.log1p(seen) / math.log1p(documents), float(stem in sets["subject"])]
+    return features
+
+
+def _word_probabilities(prepared: _Prepared, names: list[_Name]) -> dict[str, float]:
+    """Return, for each content word, the probability that the paper's title uses it."""
+    model = _model()
+    weights, bias = model["weights"], model["bias"]
+    return {stem: 1 / (1 + math.exp(-(bias + sum(w * x for w, x in zip(weights, vector)))))
+            for stem, vector in word_features(prepared, names, model).items()}
+
+
+def _best_candidate(candidates: list[_Candidate], prepared: _Prepared, prefix: str,
+                    names: list[_Name]) -> _Candidate | None:
+    """Pick the phrase with the highest expected content-word F1 against the real title.
+
+    With word probabilities p, a phrase's expected F1 is about 2·Σp / (|phrase| + |title|),
+    |title| being the expected number of title words; a small bonus per kind of phrase
+    favours the phrases that read best.
+    """
+    if not candidates:
+        return None
+    model = _model()
+    probabilities = _word_probabilities(prepared, names)
+    expected_title = sum(probabilities.values()) + model["novel_words"]
+    prefix_stems = set(content_stems(_restore_plain(prefix)))
+
+    def score(candidate: _Candidate) -> float:
+        stems = prefix_stems | set(content_stems(_restore_plain(" ".join(candidate.words))))
+        gain = sum(probabilities.get(stem, model["unseen_probability"]) for stem in stems)
+        return 2 * gain / (len(stems) + expected_title) + model["kind_bonus"][candidate.kind]
+
+    return max(candidates, key=score)
+
+
+def _restore_plain(text: str) -> str:
+    """Drop math placeholders, for counting words."""
+    return re.sub("[" + _MATH_CHARS + "]", " ", text)

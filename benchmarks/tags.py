@@ -1,0 +1,151 @@
+"""Score tag extraction on a conference's papers: python -m benchmarks.tags PAPERS.jsonl.
+
+Tags each abstract without looking at its keywords, then compares with what the authors and the
+conference chose: the authors' keywords (hit rate) and the paper's `primary_area` (coherence of
+papers that share a topic tag). Reads the data at run time; nothing is copied into the project.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from generator.enrich.tags import Vocabulary, extract_tags, load_vocabulary
+from generator.model import Tag
+
+LARGEST_SHOWN = 20
+
+
+@dataclass(frozen=True)
+class TagReport:
+    """What the evaluation measured."""
+
+    papers: int
+    """Number of papers tagged."""
+    keyword_hit_rate: float
+    """Share of papers with an author keyword equal to one of their topic, dataset or model tags."""
+    mean_tags: float
+    """Topic, dataset and model tags a paper, on average."""
+    max_tags: int
+    """Most topic, dataset and model tags on one paper."""
+    mean_topics: float
+    """Topic tags a paper, on average."""
+    max_topics: int
+    """Most topic tags on one paper."""
+    no_topic_share: float
+    """Share of papers without a topic tag."""
+    largest: tuple[tuple[str, str, float], ...]
+    """The largest topic, dataset and model tags: (name, kind, share of papers)."""
+    largest_areas: tuple[tuple[str, float], ...]
+    """Every area with its share of papers, largest first."""
+    area_coherence: float
+    """Share of the pairs of papers sharing a topic tag that have the same primary area."""
+    random_coherence: float
+    """Share of all pairs of papers that have the same primary area."""
+    seconds: float
+    """Time taken to tag every paper (vocabulary loaded beforehand)."""
+    load_seconds: float
+    """Time taken to load the vocabulary."""
+
+
+def read_papers(path: Path) -> list[dict]:
+    """Read one JSON object a line."""
+    with path.open(encoding="utf-8") as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
+def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0.0) -> TagReport:
+    """Tag every paper's abstract and measure the tags against its keywords and primary area."""
+    started = time.perf_counter()
+    tags_by_paper = [extract_tags(paper["abstract"], vocabulary) for paper in papers]
+    seconds = time.perf_counter() - started
+    counted = [[tag for tag in tags if tag.kind != "area"] for tags in tags_by_paper]
+    topics = [[tag for tag in tags if tag.kind == "topic"] for tags in tags_by_paper]
+    hits = sum(_has_keyword_hit(paper.get("keywords", []), tags, vocabulary)
+               for paper, tags in zip(papers, counted))
+    sizes = Counter(tag for tags in counted for tag in set(tags))
+    areas = Counter(tag.name for tags in tags_by_paper for tag in tags if tag.kind == "area")
+    count = len(papers)
+    coherence, random_coherence = _area_coherence(topics, [p.get("primary_area", "") for p in papers])
+    return TagReport(
+        papers=count,
+        keyword_hit_rate=hits / count,
+        mean_tags=sum(map(len, counted)) / count,
+        max_tags=max(map(len, counted)),
+        mean_topics=sum(map(len, topics)) / count,
+        max_topics=max(map(len, topics)),
+        no_topic_share=sum(not t for t in topics) / count,
+        largest=tuple((tag.name, tag.kind, n / count) for tag, n in sizes.most_common(LARGEST_SHOWN)),
+        largest_areas=tuple((name, n / count) for name, n in areas.most_common()),
+        area_coherence=coherence,
+        random_coherence=random_coherence,
+        seconds=seconds,
+        load_seconds=load_seconds,
+    )
+
+
+def _has_keyword_hit(keywords: list[str], tags: list[Tag], vocabulary: Vocabulary) -> bool:
+    folded_tags = {vocabulary.fold(tag.name) for tag in tags}
+    return any(vocabulary.fold(keyword) in folded_tags for keyword in keywords)
+
+
+def _area_coherence(topics: list[list[Tag]], areas: list[str]) -> tuple[float, float]:
+    """Return the same-area share among pairs sharing a topic tag, and among all pairs."""
+    names = sorted({tag.name for tags in topics for tag in tags})
+    column = {name: i for i, name in enumerate(names)}
+    membership = np.zeros((len(topics), len(names)), dtype=np.float32)
+    for row, tags in enumerate(topics):
+        for tag in tags:
+            membership[row, column[tag.name]] = 1.0
+    shares_topic = np.triu((membership @ membership.T) > 0, k=1)
+    codes = np.unique(np.array(areas), return_inverse=True)[1]
+    same_area = codes[:, None] == codes[None, :]
+    sharing_pairs = shares_topic.sum()
+    coherence = float((shares_topic & same_area).sum() / sharing_pairs) if sharing_pairs else 0.0
+    all_pairs = len(areas) * (len(areas) - 1) / 2
+    random_pairs = (np.triu(same_area, k=1).sum()) / all_pairs if all_pairs else 0.0
+    return coherence, float(random_pairs)
+
+
+def format_report(report: TagReport) -> str:
+    """Return the report as the lines the command prints."""
+    lines = [
+        f"papers: {report.papers}",
+        f"(a) keyword hit rate: {report.keyword_hit_rate:.3f}",
+        f"(b) topic+dataset+model tags per paper: mean {report.mean_tags:.2f}, max {report.max_tags}",
+        f"    topic tags per paper: mean {report.mean_topics:.2f}, max {report.max_topics}",
+        f"    papers with no topic tag: {report.no_topic_share:.1%}",
+        f"(c) {len(report.largest)} largest tags (share of papers):",
+        *(f"    {share:6.1%}  {name} ({kind})" for name, kind, share in report.largest),
+        "    areas (share of papers):",
+        *(f"    {share:6.1%}  {name}" for name, share in report.largest_areas),
+        f"(d) area coherence: {report.area_coherence:.3f} (random pairs: {report.random_coherence:.3f})",
+        f"time: {report.seconds:.2f} s to tag {report.papers} papers "
+        f"({report.seconds / report.papers * 1000:.2f} ms each), "
+        f"{report.load_seconds:.2f} s to load the vocabulary",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the evaluation on a JSON Lines file and print the report."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.tags", description=__doc__.splitlines()[0])
+    parser.add_argument("papers", type=Path, help="JSON Lines with abstract, keywords, primary_area")
+    parser.add_argument("--vocabulary", type=Path, help="a user vocabulary file to apply")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    vocabulary = load_vocabulary(args.vocabulary)
+    load_seconds = time.perf_counter() - started
+    print(format_report(evaluate(read_papers(args.papers), vocabulary, load_seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

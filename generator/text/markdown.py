@@ -1,0 +1,68 @@
+"""The Markdown abstracts use: links, bare URLs, autolinks and emphasis, read by our own rules.
+
+Python-Markdown would also read block syntax ("1." at a line start, "#"), raw HTML and entities,
+none of which an abstract means; a few regular expressions over placeholder text do exactly the
+inline subset, and every piece of text stays ours to escape.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from generator.text.nodes import ATOM_CLASS, Atoms, Element, Node, Text, strip_links
+
+Finish = Callable[[str], tuple[Node, ...]]
+
+_URL = re.compile(r"(?:https?://|mailto:)(?:[^\s<>*\"'{}|\\^`\[\]]|\\[_%#&~])+", re.IGNORECASE)
+_TRAILING = ".,;:!?*_'\""
+_EMPHASIS = (
+    (re.compile(r"\*\*\*(?=[^\s*])(.+?)(?<=[^\s*])\*\*\*"), ("strong", "em")),
+    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), ("strong",)),
+    (re.compile(r"(?<![\w_])__(?=\S)(.+?)(?<=\S)__(?![\w_])"), ("strong",)),
+    (re.compile(r"(?<![\w*])\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?![\w*])"), ("em",)),
+    (re.compile(r"(?<![\w_])_(?=[^\s_])(.+?)(?<=[^\s_])_(?![\w_])"), ("em",)),
+)
+
+
+def protect_urls(text: str, atoms: Atoms) -> str:
+    """Replace bare URLs by link placeholders, leaving trailing punctuation and `)` outside."""
+    def replace(match: re.Match[str]) -> str:
+        url = match.group()
+        while url and (
+            url[-1] in _TRAILING or (url[-1] == ")" and url.count(")") > url.count("("))
+        ):
+            url = url[:-1]
+        rest = match.group()[len(url) :]
+        href = re.sub(r"\\([_%#&~])", r"\1", url)
+        if len(href) <= len("mailto:") or href.lower() in ("http://", "https://"):
+            return match.group()
+        return atoms.add(Element("a", (Text(href),), href=href)) + rest
+
+    return _URL.sub(replace, text)
+
+
+def apply_markdown(text: str, atoms: Atoms, finish: Finish) -> str:
+    """Return text with Markdown links, autolinks and emphasis turned into placeholders."""
+    atom = ATOM_CLASS
+
+    def link(match: re.Match[str]) -> str:
+        target = atoms.node(match.group(2))
+        if not (isinstance(target, Element) and target.tag == "a"):
+            return match.group()
+        label = strip_links(finish(match.group(1)))
+        return atoms.add(Element("a", label or target.children, href=target.href))
+
+    text = re.sub(rf"\[([^\[\]]*)\]\(\s*({atom})\s*(?:\"[^\"]*\"\s*)?\)", link, text)
+    text = re.sub(rf"<({atom})>", r"\1", text)
+    for pattern, tags in _EMPHASIS:
+        text = pattern.sub(lambda match, tags=tags: _emphasis(match, tags, atoms, finish), text)
+    return text
+
+
+def _emphasis(match: re.Match[str], tags: tuple[str, ...], atoms: Atoms, finish: Finish) -> str:
+    """Return a placeholder for emphasised text, nesting tags outermost first."""
+    children = finish(match.group(1))
+    for tag in reversed(tags):
+        children = (Element(tag, children),)
+    return atoms.add(children[0])

@@ -1,0 +1,82 @@
+"""End to end: the bundled abstracts become a strict MkDocs Material site in tmp_path."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+
+from conftest import REPO
+from sitecheck import broken_links, read_links
+
+
+@pytest.fixture(scope="module")
+def bundled_site(tmp_path_factory) -> Path:
+    """Build the bundled abstracts once, in process, into a temporary folder."""
+    root = tmp_path_factory.mktemp("bundled")
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
+    monkey.setenv("PAPERSITE_QUIET", "1")
+    monkey.chdir(REPO)
+    try:
+        assert main(["build", "--site-dir", str(root / "site"), "--quiet"]) == 0
+    finally:
+        monkey.undo()
+    return root / "site"
+
+
+def paper_pages(site: Path) -> list[Path]:
+    return sorted(p for p in (site / "papers").glob("*/index.html"))
+
+
+def test_one_page_per_abstract(bundled_site):
+    assert len(paper_pages(bundled_site)) == 37
+
+
+def test_every_paper_page_has_a_title_a_tag_and_five_related_papers(bundled_site):
+    papers = {p.parent.name for p in paper_pages(bundled_site)}
+    for page in paper_pages(bundled_site):
+        html = page.read_text(encoding="utf-8")
+        assert re.search(r'<h1 class="ps-title">.+?</h1>', html), page
+        assert 'class="md-tag ps-tag' in html, page
+        related = re.search(r'<section class="ps-related".*?</section>', html, re.S).group(0)
+        targets = re.findall(r'href="\.\./([^/"]+)/"', related)
+        assert len(targets) == 5, page
+        assert page.parent.name not in targets
+        assert set(targets) <= papers
+
+
+def test_tag_index_lists_every_tag_used(bundled_site):
+    index_links = set(read_links(bundled_site / "tags" / "index.html").hrefs)
+    for page in paper_pages(bundled_site):
+        html = page.read_text(encoding="utf-8")
+        for slug in re.findall(r'class="md-tag ps-tag[^"]*" href="\.\./\.\./tags/([^/"]+)/"', html):
+            assert f"{slug}/" in index_links, slug
+
+
+def test_papers_json_lists_every_paper_with_related_ids(bundled_site):
+    records = json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))
+    assert len(records) == 37
+    ids = {record["id"] for record in records}
+    for record in records:
+        assert record["title_source"] == "derived"
+        assert len(record["related"]) == 5 and set(record["related"]) <= ids - {record["id"]}
+        assert (bundled_site / record["url"] / "index.html").exists()
+        assert record["sources"][0]["file"].endswith(".txt")
+
+
+def test_hub_pages_and_no_broken_internal_links(bundled_site):
+    home = (bundled_site / "index.html").read_text(encoding="utf-8")
+    assert "NeurIPS 2026" in home and "37 papers" in home
+    assert (bundled_site / "papers" / "index.html").exists()
+    assert broken_links(bundled_site) == []
+
+
+def test_nav_stays_small(bundled_site):
+    # Paper pages are kept out of the nav: each page links only the three hub pages.
+    page = paper_pages(bundled_site)[0].read_text(encoding="utf-8")
+    assert page.count('class="md-nav__link') < 12
