@@ -108,8 +108,8 @@ def _check_html(html: str, report: _Report) -> None:
 
 def print_report(label: str, report: _Report, seconds: float) -> bool:
     """Print one input's report; return True when it meets the goal."""
-    print(f"== {label}: {report.texts} texts, each rendered as abstract and as title")
-    print(f"   formulas: {report.formulas}")
+    print(f"== {label}: {report.texts} texts (abstracts and titles), each rendered both ways")
+    print(f"   formulas (over both renderings): {report.formulas}")
     ok = True
     for name in ("backslash commands", "$ math delimiters", "**/__ markers",
                  "double-escaped entities"):  # fmt: skip

@@ -55,7 +55,9 @@ def train(papers: list[dict], tune_size: int = 500) -> dict:
     }
     rows, labels = [], []
     for item, title_words in zip(prepared, title_stems):
-        for stem, vector in titles.word_features(item, titles._find_names(item), model).items():
+        features = titles.word_features(item, titles._find_names(item), titles._candidates(item),
+                                        model)
+        for stem, vector in features.items():
             # Leave the paper itself out of its words' title rates.
             seen_in_title, count = model["title_rate"].get(stem, (0, 0))
             if count:

@@ -48,10 +48,11 @@ def build_site(args: argparse.Namespace) -> int:
     overrides: dict = {}
     if args.site_dir:
         overrides["site_dir"] = str(Path(args.site_dir).resolve())
-    if args.inputs or args.site_dir:
-        # Another list, or another site: build from a private copy of the docs so the bundled
-        # pages in the configured docs_dir stay as they are.
-        site_dir = overrides.get("site_dir", "site")
+    if args.inputs or args.site_dir or args.offline:
+        # Another list, another site, or file links for reading from disk: build from a private
+        # copy of the docs so the bundled pages in the configured docs_dir stay as they are.
+        default_site = "site-offline" if args.offline else "site"
+        site_dir = overrides.get("site_dir") or str(config_file.resolve().parent / default_site)
         overrides["docs_dir"] = str(_private_docs_dir(config_file, site_dir))
     config = load_config(str(config_file), **overrides)
     settings = config.extra.setdefault("papersite", {})
@@ -74,8 +75,17 @@ def build_site(args: argparse.Namespace) -> int:
         return EXIT_INPUT
     finally:
         mkdocs_logger.removeHandler(echo)
-    print(f"papersite: site built in {config.site_dir}", file=sys.stderr)
+    if args.offline:
+        archive = shutil.make_archive(config.site_dir, "zip", config.site_dir)
+        _say(args, f"papersite: offline site in {config.site_dir} and {archive}")
+    else:
+        _say(args, f"papersite: site built in {config.site_dir}")
     return EXIT_OK
+
+
+def _say(args: argparse.Namespace, message: str) -> None:
+    if not args.quiet:
+        print(message, file=sys.stderr)
 
 
 class _LogEcho(logging.Handler):

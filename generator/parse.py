@@ -29,9 +29,12 @@ LIST_FIELDS = ("authors", "keywords")
 # A header is one short line; a first paragraph longer than this is taken as an abstract.
 MAX_HEADER_CHARS = 200
 
-# Control characters other than newline and tab, and invisible format characters that scrapers
-# leave inside words ("evalua\u0002tion") or at the start of abstracts (zero-width spaces).
-_INVISIBLE = re.compile("[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u200b-\u200d\u2060\ufeff]")
+# Control characters (C0 but newline and tab, C1) and invisible format characters that scrapers
+# leave inside words ("evalua\u0002tion") or at the start of abstracts (zero-width spaces). YAML
+# front matter cannot hold control characters: one left in would make the page unparseable.
+_INVISIBLE = re.compile(
+    "[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff"
+    "\ud800-\udfff\ufffe\uffff]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
 
 

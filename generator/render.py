@@ -27,6 +27,7 @@ TAG_KIND_LABELS = {
     "model": "Models",
 }
 GIST_MAX_CHARS = 220
+_NOT_YAML = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 
@@ -55,7 +56,7 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
     here = paper_path(paper.slug)
     abstract = paper.abstract
     meta = {
-        "title": plain_text(paper.title),
+        "title": _page_title(paper.title),
         "title_source": paper.title_source,
         "id": abstract.id,
         "list": abstract.list_name,
@@ -82,7 +83,7 @@ def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions) -> st
     here = tag_path(tag_slug(tag))
     kind = TAG_KIND_LABELS[tag.kind].lower()
     count = _plural(len(papers), "paper")
-    meta = {"title": f"{tag.name}", "tag_kind": tag.kind}
+    meta = {"title": escape(tag.name), "tag_kind": tag.kind}
     items = "".join(_render_paper_entry(paper, here, options) for paper in papers)
     index_link = relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)
     body = (f'<h1>{escape(tag.name)}</h1>\n'
@@ -256,9 +257,16 @@ def _papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
     return papers_by_tag
 
 
+def _page_title(title: str) -> str:
+    """Return the title for MkDocs: plain text, HTML-escaped, as Material prints it unescaped."""
+    return escape(plain_text(title))
+
+
 def _front_matter(meta: dict) -> str:
     # JSON scalars are valid YAML: quotes, colons, `---` and newlines in titles stay safe.
-    lines = [f"{key}: {json.dumps(value, ensure_ascii=False)}" for key, value in meta.items()]
+    # Characters YAML forbids are dropped: front matter that fails to parse would be shown as text.
+    lines = [f"{key}: {_NOT_YAML.sub('', json.dumps(value, ensure_ascii=False))}"
+             for key, value in meta.items()]
     return "---\n" + "\n".join(lines) + "\n---\n\n"
 
 

@@ -78,6 +78,8 @@ CASES = [
      "a–b a—b , x… — –"),
     ("layout", r"\noindent A\smallskip\medskip\bigskip B\newline C\\ D\par \vspace{2mm}E",
      ["A B C D E"], ["2mm", "\\"], "A B C D E"),
+    ("doubled backslash", r"first\\Second \\textbf{b} 5\\%", ["first Second <strong>b</strong> 5%"],
+     ["\\"], "first Second b 5%"),
     ("fontawesome", r"Code \faGithub: \faBook here", ["Code GitHub: here"], ["fa"], None),
     ("unknown macro", r"We propose \Ours and \toolname{} today", ["We propose Ours and toolname"],
      ["\\"], "We propose Ours and toolname today"),

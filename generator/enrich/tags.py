@@ -393,7 +393,7 @@ def _trie_regex(spellings: Iterable[str], flags: int) -> re.Pattern[str] | None:
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
         return f"(?:{body})?" if "" in node else body
 
-    return re.compile(rf"(?<!\w)(?:{build(trie)})(?!\w|\.\d)", flags)
+    return re.compile(rf"(?<!\w)(?:{build(trie)})(?!\w|[.\-]\d)", flags)
 
 
 # Loading --------------------------------------------------------------------------------------
@@ -647,7 +647,7 @@ def _build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: t
     # One regex a pattern: a leading literal lets the engine skip ahead, which a combined
     # alternation with a look-behind would prevent (measured: 40 times slower). The start
     # boundary is checked after matching for the same reason.
-    compiled = tuple((re.compile(rf"(?:{p.pattern})(?!\w|\.\d)"), p) for p in patterns)
+    compiled = tuple((re.compile(rf"(?:{p.pattern})(?!\w|[.\-]\d)"), p) for p in patterns)
     return _Index(tuple(regexes), label_by_key, compiled,
                   {t.name: t for t in topics}, folded_by_key, *_overlap_weights(areas, topics))
 

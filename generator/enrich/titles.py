@@ -11,9 +11,12 @@ import json
 import math
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+
+import numpy as np
 
 MIN_WORDS = 3
 MAX_WORDS = 16
@@ -28,7 +31,7 @@ _STYLED_LETTERS = re.compile(
 _MATH_CHARS = "\ue000-\uf8ff"
 _MATH_SPAN = re.compile(r"\$\$[^$]+?\$\$|\$[^$]+?\$")
 _ESCAPED_DOLLAR = re.compile(r"\\\$")
-_URL = re.compile(r"<?(?:https?://|www\.)[^\s)>\]]+>?")
+_URL = re.compile(r"<?(?:https?://|www\.|github\.com/)[^\s)>\]{}]+>?")
 _MD_LINK = re.compile(r"\[([^\]]+)\]\((?:https?://|www\.)[^)]*\)")
 _HREF = re.compile(r"\\href\{[^}]*\}\{([^}]*)\}")
 _URL_MACRO = re.compile(r"\\url\{[^}]*\}")
@@ -39,6 +42,8 @@ _MD_EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*|__|_)(?=\S)([^*_\n]{1,80}?)(?<=\S
 _NAMED_MACROS = {r"\textemdash": " — ", r"\textendash": "–", r"\%": "%", r"\&": "&",
                  r"\_": "_", r"\#": "#", "&mdash;": " — ", "&ndash;": "–", "&amp;": "&",
                  "---": " — ", "\\\\": " "}
+# Markdown bold inside words ("und**ER**standing"); a star after a name ("ToolChain*") stays.
+_STRAY_STARS = re.compile(r"\*+(?=\w)|(?<=\w)\*{2,}")
 _OTHER_MACRO = re.compile(r"\\[A-Za-z]+\*?\s*")
 _SPACES = re.compile(r"\s+")
 _HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u00ad": "",
@@ -69,6 +74,7 @@ _STUDY_CUE = re.compile(
     r"|focuses|identify|identifies|find|characteri[sz]e|characteri[sz]es|establish|test|ask"
     r"|reconcile|close|bridge|cast|model|argue|uncover|aim|seek)\s+", re.IGNORECASE)
 _DETERMINERS = {"a", "an", "the", "this", "these", "our", "its", "their", "novel", "new", "simple",
+                "recent", "existing", "current", "prior", "previous", "most", "many", "modern",
                 "first", "yet", "effective", "general", "generic", "principled", "unified",
                 "straightforward", "two", "three", "several", "more", "highly"}
 _SMALL_WORDS = {"a", "an", "the", "and", "but", "or", "nor", "for", "of", "in", "on", "at", "to",
@@ -89,11 +95,18 @@ _CLAUSE_WORDS = {"that", "which", "who", "whose", "where", "while", "whereas", "
                  "were", "can", "could", "will", "would", "may", "might", "should", "has",
                  "have", "had", "does", "do", "if", "when", "because", "since", "as", "we",
                  "our", "it", "they", "i.e.", "e.g.", "without", "outperforming", "showing",
-                 "demonstrating", "exhibiting", "requiring", "relying"}
+                 "demonstrating", "exhibiting", "requiring", "relying", "often", "still", "always",
+                 "never", "rather", "even", "already", "however", "therefore"}
 _COMMON_ACRONYMS = {"AI", "ML", "LLM", "LLMs", "NLP", "GNN", "GNNs", "CNN", "CNNs", "RL", "MLP",
                     "MLPs", "GPU", "GPUs", "API", "APIs", "SOTA", "OOD", "RNN", "RNNs", "VAE",
                     "VAEs", "GAN", "GANs", "SGD", "DNN", "DNNs", "ViT", "ViTs", "CV", "IID",
-                    "i.i.d.", "PDE", "PDEs", "ODE", "ODEs", "SDE", "SDEs", "KL", "MDP", "MDPs"}
+                    "i.i.d.", "PDE", "PDEs", "ODE", "ODEs", "SDE", "SDEs", "KL", "MDP", "MDPs",
+                    # Names every field uses; an abstract that mentions them did not coin them.
+                    "LM", "LMs", "PLM", "PLMs", "VLM", "VLMs", "MLLM", "MLLMs", "NeRF", "NeRFs",
+                    "DNA", "RNA", "KG", "KGs", "NAS", "GPT", "BERT", "CLIP", "MAE", "VQ-VAE",
+                    "ImageNet", "CIFAR-10", "CIFAR-100", "MNIST", "COCO", "PINN", "PINNs",
+                    "PPI", "SNN", "SNNs", "FL", "QA", "VQA", "OCR", "MoE", "LoRA", "RLHF",
+                    "DPO", "PPO", "GFlowNets", "GFlowNet", "TikZ", "ChatGPT", "GPT-4", "LLaMA"}
 _GENERIC_HEADS = {"framework", "method", "approach", "model", "technique", "algorithm",
                   "system", "pipeline", "strategy", "scheme", "paradigm", "architecture",
                   "module", "procedure", "solution", "tool", "methodology", "mechanism"}
@@ -106,7 +119,14 @@ exhibit exhibits offers perform performs operate operates consist consists conta
 depend depends focus focuses addresses solve solves ensure ensures generates predicts struggle
 struggles fail fails tend tends uses learns integrates employs achieves surpasses reveal reveals
 suggest suggests indicate indicates introduces proposes presents considers underpins
-constitutes represents is are was were can could may might must should will would""".split())
+constitutes represents is are was were can could may might must should will would lies lack lacks
+emerge emerges play plays hinge hinges pose poses involve involves face faces gain gains hold
+holds receive receives attract attracts arise arises exist exists occur occurs serve serves help
+helps appear appears constructs synthesizes encourages induces assumes treats needs became
+gained received attracted shown proven proved made has""".split())
+# A word ending in "s" before one of these is read as a verb ("X enables the …").
+_VERB_OBJECT_STARTS = {"a", "an", "the", "its", "their", "these", "this", "that", "how", "whether",
+                       "to", "each", "both", "all", "significant", "strong", "high"}
 _WORD = re.compile(r"[a-z0-9]+")
 _PLACEHOLDER = re.compile("[" + _MATH_CHARS + "]")
 
@@ -156,11 +176,13 @@ def derive_title(text: str, given: str = "") -> tuple[str, str]:
         return " ".join(given.split()), "given"
     prepared = _prepare(text)
     names = _find_names(prepared)
+    candidates = _candidates(prepared)
+    probabilities = _word_probabilities(prepared, names, candidates)
     if names:
-        title = _title_with_name(names, prepared)
+        title = _title_with_name(names[0], prepared, candidates, probabilities)
     else:
-        title = _title_without_name(prepared)
-    return _restore(title, prepared), "derived"
+        title = _title_without_name(prepared, candidates, probabilities)
+    return _restore(_fit_length(title, prepared), prepared), "derived"
 
 
 def introduced_names(text: str) -> tuple[str, ...]:
@@ -209,7 +231,8 @@ def _prepare(text: str) -> _Prepared:
     text = _MD_EMPHASIS.sub(unwrap, text)
     for macro, replacement in _NAMED_MACROS.items():
         text = text.replace(macro, replacement)
-    text = _OTHER_MACRO.sub("", text).replace("{", "").replace("}", "").replace("*", "")
+    text = _OTHER_MACRO.sub("", text).replace("{", "").replace("}", "")
+    text = _STRAY_STARS.sub("", text)
     text = unicodedata.normalize("NFKC", text).translate(_HYPHENS)
     text = _SPACES.sub(" ", text).strip()
     return _Prepared(tuple(_split_sentences(text)), tuple(maths), frozenset(emphasized), url_names)
@@ -254,20 +277,29 @@ def _find_names(prepared: _Prepared) -> list[_Name]:
             if name is None:
                 name = _name_in_object(sentence, start)
             _add_name(found, name, 3.0, sentence)
+        is_ours = is_contribution or bool(_OURS.search(sentence))
         for apposition in _APPOSITION.finditer(sentence):
-            if is_contribution or apposition.group(0)[:3].lower() == "our":
-                _add_name(found, _name_at(sentence, apposition.end(), prepared, strict=True),
+            if is_ours:
+                _add_name(found, _name_at(sentence, apposition.end(), prepared, strict=True,
+                                          apposition=_is_naming_noun(apposition.group(0))),
                           3.0, sentence)
-        for named in _NAME_THEN_APPOSITIVE.finditer(sentence):
-            if _is_coined(named.group(1)):
-                _add_name(found, named.group(1), 2.5, sentence)
+        for call in _CALL_CUE.finditer(sentence):
+            words = sentence[call.end():].split()[:5]
+            _add_name(found, next((w for w in words if _is_coined(w)), None), 3.2, sentence)
+        for ours in _OUR_PAREN.finditer(sentence):
+            _add_name(found, ours.group(1) if _is_coined(ours.group(1)) else None, 2.5, sentence)
+        for named in _THEN_APPOSITIVE.finditer(sentence):
+            word = sentence[:named.start()].rsplit(" ", 1)[-1].lstrip("(")
+            if _is_coined(word):
+                _add_name(found, word, 2.5, sentence)
         for ours in _OUR_NAME.finditer(sentence):
             if _is_coined(ours.group(1)):
                 _add_name(found, ours.group(1), 2.0, sentence)
-        for acronym in _ACRONYM.finditer(sentence):
-            if _is_coined(acronym.group(2)) and (_expansion(acronym.group(0), acronym.group(2))
-                                                 or ord(acronym.group(2)[0]) >= _NAME_MATH_BASE):
-                _add_name(found, acronym.group(2), 1.5, sentence)
+        for acronym in _PAREN_ACRONYM.finditer(sentence):
+            name = acronym.group(1)
+            if _is_coined(name) and (ord(name[0]) >= _NAME_MATH_BASE or _expansion(
+                    sentence[max(0, acronym.start() - 160):acronym.end()], name)):
+                _add_name(found, name, 1.5, sentence)
         opening = _OPENING_NAME.match(sentence)
         if opening and _is_coined(opening.group(1)):
             _add_name(found, opening.group(1), 2.5, sentence)
@@ -279,19 +311,30 @@ def _find_names(prepared: _Prepared) -> list[_Name]:
             _add_name(found, first, 2.5, sentence)
         if is_contribution:
             for phrase in prepared.emphasized:
-                if phrase in sentence and _is_coined(phrase) and len(phrase.split()) <= 3:
+                if len(phrase) > 2 and phrase in sentence and _is_coined(phrase) and \
+                        len(phrase.split()) <= 3:
                     _add_name(found, phrase, 2.0, sentence)
-        if index == 0 and found:
+        if index == 0 and found and is_contribution:
             # A name coined in the opening sentence is usually the subject of the paper.
             found = {key: _Name(n.name, n.score + 0.5) for key, n in found.items()}
     for url_name in prepared.url_names:
         _add_name(found, url_name, 1.0, "")
     text = " ".join(prepared.sentences)
     background = _background_text(prepared)
-    names = [_Name(n.name, n.score + min(_count(text, n.name), 5) * 0.15, _expansion(text, n.name),
-                   _appositive(text, n.name))
-             for n in found.values() if not _is_background(n.name, background)]
+    names = [_Name(n.name, n.score + min(_mentions(text, n.name), 5) * 0.15,
+                   _expansion(text, n.name), _appositive(text, n.name))
+             for n in found.values() if f"({n.name})" not in background]
     return sorted(names, key=lambda n: -n.score)
+
+
+def _mentions(text: str, name: str) -> int:
+    """Count mentions of a name not followed by more of a word ("TD-MPC" in "TD-MPC2")."""
+    count, at = 0, text.find(name)
+    while at >= 0:
+        end = at + len(name)
+        count += end == len(text) or not (text[end].isalnum() or text[end] == "-")
+        at = text.find(name, end)
+    return count
 
 
 def _naming_cue_score(before: str) -> float:
@@ -300,8 +343,7 @@ def _naming_cue_score(before: str) -> float:
         return 3.2
     if _PRIOR_WORK.search(before):
         return 1.0
-    if re.search(r"\b(?:our|we|this paper|this work)\b", before,
-                                              re.IGNORECASE):
+    if _OURS.search(before):
         return 3.2
     return 2.0
 
@@ -314,18 +356,30 @@ def _background_text(prepared: _Prepared) -> str:
     return ""
 
 
-def _is_background(name: str, background: str) -> bool:
-    """Tell whether the background defines the name ("Domain Generalization (DG) aims …")."""
-    return bool(re.search(r"\(\s*" + re.escape(name) + r"\s*\)", background))
-
-
 _DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite)s?\b", re.IGNORECASE)
 _PRIOR_WORK = re.compile(r"\b(?:recent|existing|popular|prior|previous|well-known|so-called"
                          r"|standard|classical|known|widely)\b", re.IGNORECASE)
-_APPOSITION = re.compile(r"\b(?:[Oo]ur|a|an|the)\s+(?:[\w-]+\s+){0,8}?[\w-]+,\s+")
-_NAME_THEN_APPOSITIVE = re.compile(r"([^\s,(]+),\s+(?:a|an)\s")
-_OUR_NAME = re.compile(r"\b(?:[Oo]ur|the proposed)\s+(?:proposed\s+)?([^\s,.;:]+)")
-_ACRONYM = re.compile(r"((?:[^\s(),]+\s+){1,12}?)\(\s*([^()\s]{1,24})\s*\)")
+_APPOSITION = re.compile(r"\b(?:[Oo]ur|a|an|the)\s+(?:[^\s,;:]+\s+){0,8}?[\w-]+[,:]\s+")
+_CALL_CUE = re.compile(r"\b[Ww]e\s+(?:call|name|dub|term)\s+(?:the|our|this|these|it|them)\b")
+_OUR_PAREN = re.compile(r"\b(?:[Oo]ur|the proposed)\s+(?:[\w-]+\s+){0,3}?\(([^()\s]{2,24})\)")
+_NAMING_NOUNS = _GENERIC_HEADS | {
+    "model", "dataset", "benchmark", "defense", "attack", "metric", "layer", "agent", "sampler",
+    "network", "optimizer", "library", "toolkit", "suite", "environment", "platform", "protocol",
+    "loss", "objective", "regularizer", "estimator", "variant", "instantiation", "recipe",
+    "family", "name", "policy", "planner", "simulator", "transformer", "detector", "encoder"}
+_THEN_APPOSITIVE = re.compile(r",\s+an?\s")
+_OUR_NAME = re.compile(r"\b(?:[Oo]ur|the proposed|[Tt]he resulting)\s+(?:proposed\s+)?(?:(?:framework"
+                       r"|method|model|approach|system|algorithm)\s+)?([^\s,.;:]+)")
+_PAREN_ACRONYM = re.compile(r"\(\s*([^()\s]{1,24})\s*\)")
+_OURS = re.compile(r"\b(?:our|we|this paper|this work)\b", re.IGNORECASE)
+_VERSION = re.compile(r" (\d+(?:\.\d+)?|v\d+)(?=[\s,.;:)]|$)")
+_GENERIC_HEAD_NEXT = re.compile(r"\s+(?:" + "|".join(sorted(_GENERIC_HEADS)) + r")\b")
+_SPELLED_OUT_NEXT = re.compile(r"\s*\((\w)[\w-]*\s+[^()]+\)")
+_ACRONYM_NEXT = re.compile(r"\s*\(([^()\s]{2,20})\)")
+_APPOSITIVE_NEXT = re.compile(r",\s+(?:a|an|the|which)\s")
+_PHRASE_END_NEXT = re.compile(r"[\s,.;]|$")
+_NAME_END_NEXT = re.compile(r",\s|\.(?:\s|$)|$|\s+(?:to|that|which)\s")
+_QUOTED = re.compile(r"\"([^\"]{2,60}?)[,.]?\"")
 _OPENING_ACRONYM = re.compile(r"^(?:The|Our|A|An)?\s*(?:[A-Z][\w-]*\s+){1,8}\(([^()\s]{2,20})\)")
 _OPENING_NAME = re.compile(
     r"^(?:(?:Our|The|This)\s+(?:proposed\s+)?(?:model|method|framework|approach|system|tool"
@@ -342,11 +396,13 @@ def _add_name(found: dict[str, _Name], name: str | None, score: float, sentence:
         name = name.strip("()")
     if not name or name in _COMMON_ACRONYMS or len(name.split()) > 6:
         return
-    version = re.search(r"(?<![\w-])" + re.escape(name) + r" (\d+(?:\.\d+)?|v\d+)(?=[\s,.;:)]|$)",
-                        sentence)
+    if score <= 2.0 and re.fullmatch(r"[A-Z]{1,3}s?", name):
+        # A short acronym seen only in passing is usually the field's ("RNA", "KG", "NER").
+        return
+    at = sentence.find(name)
+    version = _VERSION.match(sentence, at + len(name)) if at >= 0 else None
     if version:
         name = f"{name} {version.group(1)}"
-    at = sentence.find(name)
     if at >= 0 and _DATASET_WORDS.search(sentence[max(0, at - 60):at + len(name) + 60]):
         # Papers that build a dataset for their method are titled after the method.
         score -= 0.6
@@ -356,27 +412,44 @@ def _add_name(found: dict[str, _Name], name: str | None, score: float, sentence:
         found[name] = _Name(name, score)
 
 
-def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = False) -> str | None:
+def _is_naming_noun(phrase: str) -> bool:
+    """Tell whether a phrase ends in a noun that a name may follow ("our model, Coeditor")."""
+    last = phrase.rstrip(",: ").rsplit(" ", 1)[-1].lower()
+    return last in _NAMING_NOUNS or last.rstrip("s") in _NAMING_NOUNS
+
+
+def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = False,
+             apposition: bool = False) -> str | None:
     """Return the name that starts at `start`: coined word, emphasized phrase or Capitalised words.
 
     With `strict`, Capitalised words count only when they end in an acronym in parentheses or
     before ", a …", as in "we present Neural Spectral Methods, a technique …".
     """
     rest = sentence[start:]
-    ahead = _ACRONYM.match(rest)
-    if ahead and _is_coined(ahead.group(2)) and _expansion(ahead.group(0), ahead.group(2),
-                                                            loose=False) and \
-            not any(w.lower() in _CLAUSE_WORDS - {"and"} for w in ahead.group(1).split()):
-        return ahead.group(2)
+    ahead = _PAREN_ACRONYM.search(rest, 0, 160)
+    if ahead and _is_coined(ahead.group(1)):
+        words = rest[:ahead.start()].split()
+        if len(words) <= 12 and not any(w.lower() in _CLAUSE_WORDS - {"and"} or "," in w
+                                        for w in words) and \
+                _expansion(rest[:ahead.end()], ahead.group(1)):
+            return ahead.group(1)
     for phrase in sorted(prepared.emphasized, key=len, reverse=True):
         if rest.startswith(phrase) and 0 < len(phrase.split()) <= 5 and phrase[:1].isalnum() | \
                 _is_math(phrase[:1]):
             if not strict or _is_coined(phrase) or phrase[:1].isupper():
                 return phrase
-    quoted = re.match(r"\"([^\"]{2,60}?)[,.]?\"", rest)
+    quoted = _QUOTED.match(rest)
     if quoted and len(quoted.group(1).split()) <= 5:
         return quoted.group(1)
     rest = rest.lstrip("\"'*_")
+    run = _CAPITALISED_RUN.match(rest)
+    if run and len(run.group(0).split()) <= 4 and _NAME_END_NEXT.match(rest, run.end()) and \
+            run.group(0).split()[0].lower() not in _DETERMINERS and (
+                len(run.group(0).split()) > 1 or _is_coined(run.group(0)) or apposition) and \
+            all(w[:1].isupper() or _is_math(w[:1]) or w in _SMALL_WORDS
+                for w in run.group(0).split()):
+        # "a lightweight framework, Prompt Risk Control, for …", "GeneOH Diffusion, incorporating".
+        return run.group(0)
     first, _, after_first = rest.partition(" ")
     following = after_first.split(" ", 1)[0]
     is_modifier = strict and not first.endswith((",", ":", ";", ".")) and following.islower() \
@@ -386,24 +459,23 @@ def _name_at(sentence: str, start: int, prepared: _Prepared, strict: bool = Fals
         return first.rstrip(_TRAILING_PUNCT)
     words = _CAPITALISED_RUN.match(rest)
     if words:
-        acronym = re.match(r"\s*\(([^()\s]{2,20})\)", rest[words.end():])
+        acronym = _ACRONYM_NEXT.match(rest, words.end())
         if acronym and _is_coined(acronym.group(1)):
             return acronym.group(1)
         after = rest[words.end():]
         run = words.group(0).split()
-        if re.match(r"\s+(?:" + "|".join(_GENERIC_HEADS) + r")\b", after) and all(
+        if _GENERIC_HEAD_NEXT.match(after) and all(
                 w[:1].isupper() or w in _SMALL_WORDS for w in run) and (len(run) > 1 or "-" in run[0]):
             return words.group(0)
-        spelled = re.match(r"\s*\((\w)[\w-]*\s+[^()]+\)", after)
+        spelled = _SPELLED_OUT_NEXT.match(after)
         if len(run) == 1 and spelled and spelled.group(1).lower() == run[0][0].lower():
             return run[0]
-        if re.match(r",\s+(?:a|an|the|which)\s", after) or (not strict and re.match(r"[\s,.;]|$", after)):
+        if _APPOSITIVE_NEXT.match(after) or (not strict and _PHRASE_END_NEXT.match(after)):
             if words.group(0).split()[0].lower() not in _DETERMINERS:
                 return words.group(0)
-    if not strict:
-        acronym = re.match(r"(?:[\w-]+\s+){1,6}?\(([^()\s]{2,20})\)", rest)
-        if acronym and _is_coined(acronym.group(1)):
-            return acronym.group(1)
+    if not strict and ahead and _is_coined(ahead.group(1)) and \
+            len(rest[:ahead.start()].split()) <= 6:
+        return ahead.group(1)
     return None
 
 
@@ -435,13 +507,16 @@ def _name_in_object(sentence: str, start: int) -> str | None:
     return None
 
 
+_LEADING_WORD = re.compile(r"([\w-]+),?\s+")
+
+
 def _skip_determiners(sentence: str, start: int) -> int:
     """Move past articles and stock adjectives ("a novel", "a simple yet effective")."""
     while True:
-        match = re.match(r"([\w-]+),?\s+", sentence[start:])
+        match = _LEADING_WORD.match(sentence, start)
         if not match or match.group(1).lower() not in _DETERMINERS:
             return start
-        start += match.end()
+        start = match.end()
 
 
 def _is_coined(word: str) -> bool:
@@ -454,9 +529,12 @@ def _is_coined(word: str) -> bool:
     if "-" in word.strip("-") and not any(_is_math(ch) for ch in word):
         parts = word.split("-")
         # "CLIP-guided", "LLM-based": a name used as an adjective is not a new name.
-        return parts[-1].isalpha() and not parts[-1].islower() and \
+        return not (parts[-1].isalpha() and parts[-1].islower()) and \
             any(_is_coined_part(part) for part in parts)
     return _is_coined_part(word)
+
+
+_SPELLING_OUT = re.compile(r"[A-Z]{2,}[a-z]{4,}|[a-z]{3,}[A-Z]+[a-z]+")
 
 
 def _is_coined_part(word: str) -> bool:
@@ -467,7 +545,9 @@ def _is_coined_part(word: str) -> bool:
     if letters < 2:
         return False
     if any(ch.isupper() for ch in word[1:]):
-        return not re.fullmatch(r"[A-Z]+s", word) or len(word) > 4
+        # "PROtotype", "undERstanding": capitals that spell an acronym out, not a name.
+        return (not re.fullmatch(r"[A-Z]+s", word) or len(word) > 4) and \
+            not _SPELLING_OUT.fullmatch(word)
     return any(ch.isdigit() for ch in word) and word[0].isupper()
 
 
@@ -476,24 +556,21 @@ def _is_math(char: str) -> bool:
     return bool(char) and _MATH_BASE <= ord(char[0]) <= 0xF8FF
 
 
-def _count(text: str, name: str) -> int:
-    """Count mentions of a name as a whole word."""
-    return len(re.findall(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text))
-
-
 def _expansion(text: str, name: str, loose: bool = True) -> str:
     """Return what an acronym stands for: "Full Name (X)" or "X (Full Name)" in the text."""
     letters = [ch.lower() for ch in name if ch.isupper()]
     if len(letters) < 2:
         return ""
-    after = re.search(re.escape(name) + r"\s*\(([^()]{5,120})\)", text)
-    if after and _matches_initials(after.group(1).split(), letters):
-        return after.group(1)
-    before = re.search(r"((?:\S+\s+){1,12}?)\(\s*" + re.escape(name) + r"\s*\)", text)
-    if before:
-        words = before.group(1).split()
-        for size in range(2, min(len(words), 12) + 1):
-            if _matches_initials(words[-size:], letters):
+    at = text.find(name + " (")
+    if at >= 0:
+        after = _PARENTHESIS_BODY.match(text, at + len(name) + 1)
+        if after and _matches_initials(after.group(1).split(), letters):
+            return after.group(1)
+    at = text.find("(" + name + ")")
+    if at >= 0:
+        words = text[max(0, at - 200):at].split()[-12:]
+        for size in range(1, min(len(words), 12) + 1):
+            if (size > 1 or "-" in words[-1]) and _matches_initials(words[-size:], letters):
                 return " ".join(words[-size:])
         for size in range(min(len(words), 12) if loose else 0, 1, -1):
             window = words[-size:]
@@ -502,6 +579,9 @@ def _expansion(text: str, name: str, loose: bool = True) -> str:
                     not any(w.lower() in _CLAUSE_WORDS - {"and"} for w in window):
                 return " ".join(window)
     return ""
+
+
+_PARENTHESIS_BODY = re.compile(r"\(([^()]{5,120})\)")
 
 
 def _is_subsequence(letters: list[str], text: str) -> bool:
@@ -519,7 +599,7 @@ def _matches_initials(words: list[str], letters: list[str]) -> bool:
     if not words or not words[0][:1].lower() == letters[0] or words[0].lower() in _SMALL_WORDS:
         return False
     initials = "".join(part[:1].lower() for word in words
-                       for part in re.split(r"[-/]", word) if part)
+                       for part in word.replace("/", "-").split("-") if part)
     position = 0
     for letter in letters:
         position = initials.find(letter, position)
@@ -530,10 +610,17 @@ def _matches_initials(words: list[str], letters: list[str]) -> bool:
 
 
 def _appositive(text: str, name: str) -> str:
-    """Return the phrase after "X, a …" or "X is a …", up to its end."""
-    match = re.search(r"(?<![\w-])" + re.escape(name) +
-                      r"(?:\s*\([^()]*\))?(?:,|\s+is|\s+as)\s+((?:a|an)\s[^.;:]*)", text)
-    return match.group(1) if match else ""
+    """Return the phrase after "X, a …", "X: the …" or "X is a …", up to its end."""
+    at = text.find(name)
+    while at >= 0:
+        match = _APPOSITIVE_AFTER.match(text, at + len(name))
+        if match and not (at and (text[at - 1].isalnum() or text[at - 1] == "-")):
+            return match.group(1)
+        at = text.find(name, at + 1)
+    return ""
+
+
+_APPOSITIVE_AFTER = re.compile(r"(?:\s*\([^()]*\))?(?:,|:|\s+is|\s+as)\s+((?:a|an|the)\s[^.;:]*)")
 
 
 # --- composing a title ------------------------------------------------------------------------
@@ -548,45 +635,65 @@ class _Candidate:
     """Where it was found: "expansion", "appositive", "object", "gerund", "subject"."""
 
 
-def _title_with_name(names: list[_Name], prepared: _Prepared) -> str:
-    """Compose "Name: what it is", the description chosen as in `_title_without_name`."""
-    name = names[0]
-    budget = MAX_WORDS - len(name.name.split())
-    candidates = [c for c in _candidates(prepared, name) if 2 <= len(c.words) <= budget
-                  and name.name not in " ".join(c.words)]
-    expansions = [c for c in candidates if c.kind == "expansion"]
-    if expansions:
-        # "ACR: What ACR Stands For" keeps both forms of the name in the title.
-        return f"{name.name}: {_title_case(expansions[0].words)}"
-    best = _best_candidate(candidates, prepared, name.name, names)
+def _title_with_name(name: _Name, prepared: _Prepared, candidates: list[_Candidate],
+                     probabilities: dict[str, float]) -> str:
+    """Compose "Name: what it is".
+
+    What it is: the words the name stands for when the abstract spells them out (so the title
+    holds both forms of the name), else the best-scoring phrase as in `_title_without_name`,
+    the phrase describing the name ("X, a …") among them.
+    """
+    label = name.name
+    expansion = tuple(_phrase_words(name.expansion))
+    if len(expansion) > 4 and len(expansion) + len(label.split()) <= MAX_WORDS:
+        return f"{label}: {_title_case(expansion)}"
+    if expansion:
+        label = f"{_title_case(expansion)} ({name.name})"
+    budget = MAX_WORDS - len(label.split())
+    candidates = [c for c in _name_candidates(name) + candidates
+                  if 2 <= len(c.words) <= budget and name.name not in " ".join(c.words)
+                  and not set(c.words) & set(expansion)]
+    best = _best_candidate(candidates, label, probabilities)
+    if best is None and expansion and len(expansion) + len(name.name.split()) >= MIN_WORDS:
+        return f"{name.name}: {_title_case(expansion)}"
     if best is None:
-        return name.name if len(name.name.split()) >= MIN_WORDS else \
-            f"{name.name}: {_fallback_phrase(prepared, budget)}"
-    return f"{name.name}: {_title_case(best.words)}"
+        return label if len(label.split()) >= MIN_WORDS else \
+            f"{label}: {_fallback_phrase(prepared, budget)}"
+    return f"{label}: {_title_case(best.words)}"
 
 
-def _title_without_name(prepared: _Prepared) -> str:
+def _title_without_name(prepared: _Prepared, candidates: list[_Candidate],
+                        probabilities: dict[str, float]) -> str:
     """Choose the phrase most likely to share words with the real title.
 
     Candidates are the noun phrases after an introducing or studying verb, "by …ing" phrases
     and the opening noun phrases of the first sentences; each is scored by the expected overlap
-    of its words with a title (see `_word_probabilities`).
+    of its words with a title (see `_best_candidate`). Order of fallbacks: the best phrase of
+    at least MIN_WORDS words; else "Topic: Contribution", the first sentence's opening phrase
+    and the best two-word phrase; else the first sentence's opening words.
     """
-    best = _best_candidate(_candidates(prepared, None), prepared, "", [])
-    if best is None or len(best.words) < MIN_WORDS:
-        return _title_case(tuple(_fallback_phrase(prepared, MAX_WORDS).split()))
-    return _title_case(best.words)
+    best = _best_candidate([c for c in candidates if len(c.words) >= MIN_WORDS], "",
+                           probabilities)
+    if best is not None:
+        return _title_case(best.words)
+    topics = [c for c in candidates if c.kind == "subject" and len(c.words) == 2]
+    short = _best_candidate([c for c in candidates if len(c.words) == 2 and c not in topics[:1]],
+                            "", probabilities)
+    if topics and short is not None:
+        return f"{_title_case(topics[0].words)}: {_title_case(short.words)}"
+    return _title_case(tuple(_fallback_phrase(prepared, MAX_WORDS).split()))
 
 
-def _candidates(prepared: _Prepared, name: _Name | None) -> list[_Candidate]:
+def _name_candidates(name: _Name) -> list[_Candidate]:
+    """List the phrases that say what a name is: "X, a framework for …" at each length."""
+    words = _phrase_words(name.description)
+    return [_Candidate(span, "appositive") for span in _spans(words, _skip(words, 0))
+            if _has_content(span)]
+
+
+def _candidates(prepared: _Prepared) -> list[_Candidate]:
     """List the phrases a title could be made of, each at every length it can end at."""
     found: list[_Candidate] = []
-    if name is not None:
-        if len(name.expansion.split()) >= 2:
-            found.append(_Candidate(tuple(_phrase_words(name.expansion)), "expansion"))
-        if name.description:
-            words = _phrase_words(name.description)
-            found += [_Candidate(span, "appositive") for span in _spans(words, _skip(words, 0))]
     for index, sentence in enumerate(prepared.sentences):
         for cue in list(_INTRO_CUE.finditer(sentence)) + list(_STUDY_CUE.finditer(sentence)):
             words = _phrase_words(sentence[cue.end():])
@@ -603,9 +710,12 @@ def _candidates(prepared: _Prepared, name: _Name | None) -> list[_Candidate]:
 def _phrase_words(text: str) -> list[str]:
     """Split text into words, dropping parentheticals, brackets and quotation marks."""
     previous = None
-    while previous != text:
-        previous, text = text, re.sub(r"\s*\([^()]*\)|\s*\[[^\[\]]*\]", "", text)
+    while previous != text and ("(" in text or "[" in text):
+        previous, text = text, _PARENTHETICAL.sub("", text)
     return [word for word in text.replace('"', "").split() if word not in {"-", "—", "–"}]
+
+
+_PARENTHETICAL = re.compile(r"\s*\([^()]*\)|\s*\[[^\[\]]*\]")
 
 
 def _skip(words: list[str], start: int) -> int:
@@ -626,10 +736,14 @@ def _spans(words: list[str], start: int) -> list[tuple[str, ...]]:
     for position in range(start, min(len(words), start + MAX_WORDS)):
         word = words[position]
         core = word.strip(_TRAILING_PUNCT).lower()
-        if position > start and (core in _CLAUSE_WORDS or core in _VERBS):
+        following = words[position + 1].strip(_TRAILING_PUNCT).lower() \
+            if position + 1 < len(words) else ""
+        if position > start and (core in _CLAUSE_WORDS or core in _VERBS or _is_adverb(core) or (
+                core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
+                following in _VERB_OBJECT_STARTS and word.islower())):
             break
         if position == start and (core in _CLAUSE_WORDS | _VERBS | _DANGLING or
-                                  not core.strip("-")):
+                                  _is_adverb(core) or not core.strip("-")):
             break
         taken.append(word.rstrip(_TRAILING_PUNCT + "—–") or word)
         is_last = position + 1 == len(words) or word[-1:] in ",;:.!?"
@@ -642,15 +756,60 @@ def _spans(words: list[str], start: int) -> list[tuple[str, ...]]:
     return spans
 
 
+def _is_adverb(word: str) -> bool:
+    """Tell whether a word is an adverb in "-ly", which sits next to a verb, not in a title."""
+    return word.endswith("ly") and len(word) > 4 and word not in _NOT_ADVERBS
+
+
+_NOT_ADVERBS = {"family", "anomaly", "assembly", "supply", "monopoly", "italy", "reply", "apply",
+                "rely", "poly", "only", "early", "multiply", "comply", "butterfly", "firefly"}
+
+
 def _has_content(words: tuple[str, ...]) -> bool:
     """Tell whether a phrase says more than "a framework" or "a method"."""
     return any(word.lower() not in _GENERIC_HEADS | _DANGLING for word in words)
+
+
+def _run_until_break(words: list[str]) -> list[str]:
+    """Return the opening words up to the first clause word, verb or adverb."""
+    run: list[str] = []
+    for word in words:
+        core = word.strip(_TRAILING_PUNCT).lower()
+        if run and (core in _CLAUSE_WORDS or core in _VERBS or _is_adverb(core)):
+            break
+        run.append(word.strip(_TRAILING_PUNCT))
+        if word[-1:] in ",;:.!?":
+            break
+    return run
+
+
+def _fit_length(title: str, prepared: _Prepared) -> str:
+    """Cut a title to at most MAX_WORDS where it can end cleanly, or lengthen a short one."""
+    words = title.split()
+    # Words as a reader counts them: a formula with spaces in it counts as several.
+    while len(_restore(" ".join(words), prepared).split()) > MAX_WORDS or (
+            len(words) > MIN_WORDS and (
+            words[-1].strip(_TRAILING_PUNCT).lower() in _DANGLING or
+            " ".join(words).count("(") > " ".join(words).count(")"))):
+        words.pop()
+    if len(words) < MIN_WORDS:
+        words += _fallback_phrase(prepared, MAX_WORDS - len(words)).split()
+        words = words[:MAX_WORDS]
+    return " ".join(words).rstrip(".,;: ")
 
 
 def _fallback_phrase(prepared: _Prepared, budget: int) -> str:
     """Return the opening words of the first sentence, cut where a phrase can end."""
     words = _phrase_words(prepared.sentences[0] if prepared.sentences else "Untitled abstract")
     words = words[_skip(words, 0):]
+    spans = [span for span in _spans(words, 0) if MIN_WORDS <= len(span) <= budget]
+    if spans:
+        return " ".join(spans[-1])
+    run = _run_until_break(words)[:budget]
+    while run and (run[-1].lower() in _DANGLING or run[-1].lower().endswith("ed")):
+        run.pop()
+    if len(run) >= MIN_WORDS:
+        return " ".join(run)
     for size in range(min(budget, len(words), 12), MIN_WORDS - 1, -1):
         if words[size - 1].strip(_TRAILING_PUNCT).lower() not in _DANGLING:
             return " ".join(word.strip(_TRAILING_PUNCT) for word in words[:size])
@@ -663,7 +822,9 @@ def _title_case(words: tuple[str, ...]) -> str:
     for position, word in enumerate(words):
         parts = word.split("-")
         for index, part in enumerate(parts):
-            is_inner_small = part.lower() in _SMALL_WORDS and (position > 0 or index > 0)
+            # "In-Context", "Over-Memorization": a hyphenated word's first part is capitalised.
+            is_inner_small = part.lower() in _SMALL_WORDS and (
+                index > 0 or (position > 0 and len(parts) == 1))
             if part.islower() and not is_inner_small:
                 parts[index] = part[:1].upper() + part[1:]
             elif is_inner_small and part.istitle() and position > 0:
@@ -698,16 +859,15 @@ def content_stems(text: str) -> list[str]:
     return [word[:6] for word in _WORD.findall(text.lower()) if word not in stop_words]
 
 
-def word_features(prepared: _Prepared, names: list[_Name], model: dict) -> dict[str, list[float]]:
+def word_features(prepared: _Prepared, names: list[_Name], candidates: list[_Candidate],
+                  model: dict) -> dict[str, list[float]]:
     """Describe each content word of an abstract by where and how it appears."""
     rates, documents = model["title_rate"], model["documents"]
     prior_in, prior_seen = model["rate_prior"]
     sentences = [_restore_plain(sentence) for sentence in prepared.sentences]
     first_contribution = next((s for s in sentences if _INTRO_CUE.search(s)), "")
-    objects = " ".join(" ".join(c.words) for c in _candidates(prepared, None)
-                       if c.kind == "object")
-    subject = " ".join(" ".join(c.words) for c in _candidates(prepared, None)
-                       if c.kind == "subject")
+    objects = " ".join(" ".join(c.words) for c in candidates if c.kind == "object")
+    subject = " ".join(" ".join(c.words) for c in candidates if c.kind == "subject")
     name_text = " ".join(f"{n.name} {n.expansion}" for n in names[:1])
     sets = {key: set(content_stems(value)) for key, value in (
         ("first", sentences[0] if sentences else ""), ("contribution", first_contribution),
@@ -716,13 +876,14 @@ def word_features(prepared: _Prepared, names: list[_Name], model: dict) -> dict[
     capitalised = {stem[:6].lower() for sentence in sentences
                    for stem in re.findall(r"(?<=\s)[A-Z][a-z0-9]+", sentence)}
     stems = content_stems(" ".join(sentences))
+    counts = Counter(stems)
     features: dict[str, list[float]] = {}
     for position, stem in enumerate(stems):
         if stem in features:
             continue
         seen_in_title, seen = rates.get(stem, (0, 0))
         features[stem] = [
-            position / max(len(stems), 1), math.log1p(stems.count(stem)),
+            position / max(len(stems), 1), math.log1p(counts[stem]),
             float(stem in sets["first"]), float(stem in sets["contribution"]),
             float(stem in sets["object"]), float(stem in sets["name"]), float(stem in capitalised),
             float(stem in sets["last"]), (seen_in_title + prior_in) / (seen + prior_seen),
@@ -730,16 +891,19 @@ def word_features(prepared: _Prepared, names: list[_Name], model: dict) -> dict[
     return features
 
 
-def _word_probabilities(prepared: _Prepared, names: list[_Name]) -> dict[str, float]:
+def _word_probabilities(prepared: _Prepared, names: list[_Name],
+                        candidates: list[_Candidate]) -> dict[str, float]:
     """Return, for each content word, the probability that the paper's title uses it."""
     model = _model()
-    weights, bias = model["weights"], model["bias"]
-    return {stem: 1 / (1 + math.exp(-(bias + sum(w * x for w, x in zip(weights, vector)))))
-            for stem, vector in word_features(prepared, names, model).items()}
+    features = word_features(prepared, names, candidates, model)
+    if not features:
+        return {}
+    logits = np.array(list(features.values())) @ np.array(model["weights"]) + model["bias"]
+    return dict(zip(features, (1 / (1 + np.exp(-logits))).tolist()))
 
 
-def _best_candidate(candidates: list[_Candidate], prepared: _Prepared, prefix: str,
-                    names: list[_Name]) -> _Candidate | None:
+def _best_candidate(candidates: list[_Candidate], prefix: str,
+                    probabilities: dict[str, float]) -> _Candidate | None:
     """Pick the phrase with the highest expected content-word F1 against the real title.
 
     With word probabilities p, a phrase's expected F1 is about 2·Σp / (|phrase| + |title|),
@@ -749,7 +913,6 @@ def _best_candidate(candidates: list[_Candidate], prepared: _Prepared, prefix: s
     if not candidates:
         return None
     model = _model()
-    probabilities = _word_probabilities(prepared, names)
     expected_title = sum(probabilities.values()) + model["novel_words"]
     prefix_stems = set(content_stems(_restore_plain(prefix)))
 

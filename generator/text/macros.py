@@ -36,6 +36,7 @@ _DROP_WITH_ARGUMENT = frozenset(
 _CITATIONS = frozenset(
     "cite citep citet citealp citeauthor citeyear ref eqref autoref cref Cref".split()
 )
+_ARGUMENT_COMMANDS = _DROP_WITH_ARGUMENT | _CITATIONS | {"footnote", "url", "href", "unicode"}
 _LAYOUT = frozenset(
     "noindent indent smallskip medskip bigskip newline linebreak par newpage clearpage centering "
     "raggedright raggedleft hfill vfill quad qquad tiny scriptsize footnotesize small normalsize "
@@ -60,6 +61,7 @@ _ACCENTS = {
     "r": "\u030a",
 }  # fmt: skip
 _LETTERS = frozenset("L l o O ss ae AE oe OE i aa AA".split())
+_ESCAPES = frozenset("%&_$#{}")
 _LITERALS = "%&_$#{}*`[]()<>-.!+|:;,' \"~^=/@"
 _DOMAIN = re.compile(r"^(?:www\.)?[\w-]+(?:\.[\w-]+)+(?:/\S*)?$")
 _NAME = re.compile(r"[A-Za-z]+")
@@ -128,11 +130,11 @@ class _Expander:
     def _command(self, text: str, i: int) -> tuple[str, int]:
         """Resolve the command at text[i] ("\\"); return its replacement and where to go on."""
         if text.startswith("\\\\", i):
-            following = text[i + 2 : i + 3]
-            if following.isalpha() or (following and following in "%&_$#{}"):
+            following = _NAME.match(text, i + 2)
+            if (following and _is_known(following.group())) or text[i + 2 : i + 3] in _ESCAPES:
                 i += 1  # a scraper doubled the backslash of a command or an escape
             else:
-                return " ", i + 2  # a TeX line break
+                return " ", i + 2  # a TeX line break ("first\\Second" is two words)
         name_match = _NAME.match(text, i + 1)
         if name_match is None:
             return self._symbol_command(text, i)
@@ -172,29 +174,8 @@ class _Expander:
             end = _skip_spaces(text, end)  # TeX ends a control word at the space after it
             stop, resume = _switch_scope(text, name, end)
             return self._styled(_SWITCHES[name], text[end:stop]), resume
-        if name in ("textcolor", "colorbox"):
-            _, end = _argument(text, end)
-        if name in _KEEP_ARGUMENT:
-            argument, end = _argument(text, end)
-            return self.expand(argument), end
-        if name in _DROP_WITH_ARGUMENT:
-            return "", _argument(text, end)[1]
-        if name in _CITATIONS:
-            keys, end = _argument(text, _skip_optional(text, end))
-            return self.atoms.text(f"[{keys.strip()}]"), end
-        if name == "footnote":
-            argument, end = _argument(text, end)
-            return f" ({self.expand(argument)})", end
-        if name == "url":
-            argument, end = _argument(text, end)
-            return self._link(argument, argument), end
-        if name == "href":
-            target, end = _argument(text, end)
-            label, end = _argument(text, end)
-            return self._link(target, label), end
-        if name == "unicode":
-            argument, end = _argument(text, end)
-            return _unicode_char(argument), end
+        if name in _KEEP_ARGUMENT or name in _ARGUMENT_COMMANDS:
+            return self._argument_command(text, name, end)
         if name in _LAYOUT:
             return " ", end  # most end a line or make space; spaces are collapsed later
         if name in _WORDS:
@@ -206,6 +187,27 @@ class _Expander:
         if f"\\{name}" in SYMBOLS:
             return chr(int(SYMBOLS[f"\\{name}"], 16)), end
         return name, end  # an author's macro (\Ours, \toolname): its name is the best guess
+
+    def _argument_command(self, text: str, name: str, end: int) -> tuple[str, int]:
+        """Resolve a command whose arguments decide what it shows."""
+        if name in ("textcolor", "colorbox"):
+            _, end = _argument(text, end)  # the colour
+        if name == "href":
+            target, end = _argument(text, end)
+            label, end = _argument(text, end)
+            return self._link(target, label), end
+        argument, end = _argument(text, _skip_optional(text, end))
+        if name in _CITATIONS:
+            return self.atoms.text(f"[{argument.strip()}]"), end
+        if name in _DROP_WITH_ARGUMENT:
+            return "", end
+        if name == "footnote":
+            return f" ({self.expand(argument)})", end
+        if name == "url":
+            return self._link(argument, argument), end
+        if name == "unicode":
+            return _unicode_char(argument), end
+        return self.expand(argument), end  # _KEEP_ARGUMENT
 
     def _link(self, target: str, label: str) -> str:
         """Return a link to target showing label, or just the label when target is not allowed."""
@@ -255,6 +257,12 @@ def _argument(text: str, i: int) -> tuple[str, int]:
     if text[i] == "{":
         return _group(text, i)
     return text[i], i + 1
+
+
+def _is_known(name: str) -> bool:
+    """Tell whether a command name is one this module resolves by name."""
+    tables = (_STYLES, _SWITCHES, _KEEP_ARGUMENT, _ARGUMENT_COMMANDS, _LAYOUT, _WORDS)
+    return any(name in table for table in tables) or f"\\{name}" in SYMBOLS
 
 
 def _skip_spaces(text: str, i: int) -> int:

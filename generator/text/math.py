@@ -56,6 +56,7 @@ _MATH_ALIASES = {
     "\\textsc": "\\text", "\\textsl": "\\textit", "\\textup": "\\textrm", "\\textmd": "\\textrm",
     "\\dots": "\\ldots", "\\ensuremath": "", "\\displaystyle": "", "\\textstyle": "",
     "\\nolimits": "", "\\limits": "", "\\mathlarger": "", "\\nonumber": "", "\\notag": "",
+    "\\textendash": "\\text{–}", "\\textemdash": "\\text{—}", "\\textdegree": "\\text{°}",
 }  # fmt: skip
 _SIZE_COMMANDS = re.compile(
     r"\\(?:tiny|scriptsize|footnotesize|small|normalsize|large|Large|LARGE|huge|Huge)(?![A-Za-z])"

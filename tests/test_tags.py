@@ -1,0 +1,239 @@
+"""Tags: vocabulary loading and overrides, tag extraction rules, entity precision, ICLR targets."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.enrich.tags import (
+    MAX_TOPICS,
+    MIN_TOPICS,
+    extract_tags,
+    load_vocabulary,
+    normalize_name,
+    tag_slug,
+)
+from generator.errors import GeneratorError
+from generator.model import Tag
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.fixture(scope="module")
+def vocabulary():
+    return load_vocabulary()
+
+
+def names(tags: tuple[Tag, ...], kind: str) -> list[str]:
+    return [tag.name for tag in tags if tag.kind == kind]
+
+
+# The shipped vocabulary --------------------------------------------------------------------
+
+
+def test_shipped_vocabulary_has_the_promised_size(vocabulary):
+    kinds = [entity.kind for entity in vocabulary.entities]
+    assert 15 <= len(vocabulary.areas) <= 21
+    assert len(vocabulary.topics) >= 300
+    assert kinds.count("dataset") >= 150
+    assert kinds.count("model") >= 100
+
+
+def test_no_spelling_belongs_to_two_entries(vocabulary):
+    owner_by_spelling: dict[str, str] = {}
+    clashes = []
+    for entry in (*vocabulary.topics, *vocabulary.entities):
+        for spelling in {entry.name, *entry.synonyms}:
+            key = spelling if any(c.isupper() for c in spelling) and len(spelling) <= 6 \
+                else normalize_name(spelling)
+            if owner_by_spelling.setdefault(key, entry.name) != entry.name:
+                clashes.append((spelling, owner_by_spelling[key], entry.name))
+    assert clashes == []
+
+
+# Extraction rules --------------------------------------------------------------------------
+
+
+def test_synonyms_fold_into_one_tag(vocabulary):
+    for text in ("We study LLMs.", "We study large language models.",
+                 "We study a large language model.", "We study a large-language model."):
+        tags = extract_tags(text + " LLM LLM LLM", vocabulary)
+        assert names(tags, "topic").count("Large language models") == 1
+    assert vocabulary.fold("LLMs") == vocabulary.fold("Large Language Models") \
+        == vocabulary.fold("large language model") == "large language model"
+
+
+def test_area_comes_first_then_two_to_six_topics_then_entities(vocabulary):
+    text = ("We train a diffusion model with classifier-free guidance on CIFAR-10 and compare "
+            "with Stable Diffusion; the diffusion model uses score matching.")
+    tags = extract_tags(text, vocabulary)
+    kinds = [tag.kind for tag in tags]
+    assert kinds[0] == "area" and kinds.count("area") == 1
+    assert kinds == sorted(kinds, key=["area", "topic", "dataset", "model"].index)
+    assert tags[0].name == "Generative models"
+    assert MIN_TOPICS <= kinds.count("topic") <= MAX_TOPICS
+    assert names(tags, "dataset") == ["CIFAR-10"]
+    assert names(tags, "model") == ["Stable Diffusion"]
+
+
+def test_most_specific_topic_comes_first(vocabulary):
+    text = ("Offline reinforcement learning learns from logged data. Unlike online "
+            "reinforcement learning, offline RL cannot explore; reinforcement learning theory "
+            "explains why reinforcement learning then overestimates values, as reinforcement "
+            "learning from data does.")
+    topics = names(extract_tags(text, vocabulary), "topic")
+    assert topics.index("Offline reinforcement learning") < topics.index("Reinforcement learning")
+
+
+def test_every_text_gets_two_topics_even_without_a_match(vocabulary):
+    tags = extract_tags("We count the eggs laid by hens on three farms and fit a line.", vocabulary)
+    assert tags[0].kind == "area"
+    assert len(names(tags, "topic")) == MIN_TOPICS
+    assert extract_tags("We count the eggs.", vocabulary) == extract_tags("We count the eggs.",
+                                                                         vocabulary)
+
+
+def test_a_broad_topic_needs_repeated_mentions(vocabulary):
+    once = "Our pruning method also applies to large language models."
+    assert "Large language models" not in names(extract_tags(once, vocabulary), "topic")
+
+
+def test_a_model_is_a_model_tag_not_a_topic(vocabulary):
+    tags = extract_tags("We fine-tune Llama-2-7B and Llama 2 13B with LoRA and compare with "
+                        "Stable Diffusion and CLIP ViT-L/14.", vocabulary)
+    assert names(tags, "model") == ["Llama-2-7B", "Llama-2-13B", "Stable Diffusion", "CLIP",
+                                    "ViT-L/14"]
+    assert not {"Llama-2-7B", "Stable Diffusion", "CLIP"} & set(names(tags, "topic"))
+    assert "Diffusion models" not in names(tags, "topic")
+
+
+@pytest.mark.parametrize("text", [
+    "Gradient clipping and clip-level features stabilise training.",
+    "We solve math problems and study math reasoning.",
+    "A GPT-style decoder with a llama-like block.",
+    "ImageNet-pretrained backbones at ImageNet-scale compute.",
+    "AlphaFold-like predicted structures.",
+])
+def test_ambiguous_words_are_not_entities(vocabulary, text):
+    assert [t for t in extract_tags(text, vocabulary) if t.kind in ("dataset", "model")] == []
+
+
+def test_markup_math_and_urls_do_not_hide_or_invent_tags(vocabulary):
+    text = (r"We evaluate \textbf{GSM8K} and **MMLU** with $\mathrm{MATH}$ excluded; code at "
+            r"https://github.com/x/CIFAR-10 and [our page](https://example.org/ImageNet).")
+    assert names(extract_tags(text, vocabulary), "dataset") == ["GSM8K", "MMLU"]
+
+
+def test_tag_slugs_are_url_safe_and_areas_do_not_collide_with_topics():
+    assert tag_slug(Tag("CIFAR-10", "dataset")) == "cifar-10"
+    assert tag_slug(Tag("Llama-2-7B", "model")) == "llama-2-7b"
+    assert tag_slug(Tag("ViT-B/16", "model")) == "vit-b-16"
+    assert tag_slug(Tag("Reinforcement learning", "topic")) == "reinforcement-learning"
+    assert tag_slug(Tag("Reinforcement learning", "area")) == "area-reinforcement-learning"
+
+
+def test_tagging_is_fast(vocabulary):
+    texts = [line for line in (FIXTURES / "entities_sample.jsonl").read_text().splitlines()]
+    started = time.perf_counter()
+    for _ in range(20):
+        for text in texts:
+            extract_tags(text, vocabulary)
+    assert (time.perf_counter() - started) / (20 * len(texts)) < 0.002
+
+
+# User vocabulary files ---------------------------------------------------------------------
+
+
+def test_user_file_extends_overrides_and_removes(write_file):
+    path = write_file("mine.yml", """
+areas:
+  - name: Computer vision
+    topics:
+      - {name: Sign language recognition, synonyms: [sign language]}
+      - {name: Diffusion models, synonyms: [denoisers]}
+datasets:
+  - {name: HenCount-3, synonyms: [HenCount]}
+models:
+  - EggNet
+remove: [Reinforcement learning from human feedback, MNIST, LLM]
+""")
+    vocabulary = load_vocabulary(path)
+    tags = extract_tags("Sign language recognition with denoisers on HenCount using EggNet, "
+                        "tested on MNIST, with RLHF, and an LLM.", vocabulary)
+    assert {"Sign language recognition", "Diffusion models"} <= set(names(tags, "topic"))
+    assert names(tags, "dataset") == ["HenCount-3"]
+    assert names(tags, "model") == ["EggNet"]
+    assert "Reinforcement learning from human feedback" not in names(tags, "topic")
+    topics_by_name = {topic.name: topic for topic in vocabulary.topics}
+    assert topics_by_name["Diffusion models"].area == "Computer vision"
+    assert "denoising diffusion" in topics_by_name["Diffusion models"].synonyms
+    assert "LLM" not in topics_by_name["Large language models"].synonyms
+
+
+def test_user_synonym_moves_from_its_old_entry(write_file):
+    path = write_file("mine.yml", "areas:\n  - name: Natural language processing\n"
+                                  "    topics:\n      - {name: Language models, synonyms: [LLM]}\n")
+    vocabulary = load_vocabulary(path)
+    assert vocabulary.fold("LLM") == "language model"
+
+
+@pytest.mark.parametrize("content, message", [
+    ("areas: [\n", "not valid YAML"),
+    ("- just a list\n", "expected a mapping"),
+    ("topics: []\n", "unknown section"),
+    ("areas:\n  - name: Vision\n    topics:\n      - {name: X, synonym: [y]}\n", "unknown field 'synonym'"),
+    ("datasets:\n  - {synonyms: [a]}\n", "'name' is missing"),
+    ("models:\n  - {name: M, synonyms: M2}\n", "'synonyms' must be a list"),
+    ("patterns:\n  - {kind: model, pattern: 'Foo(', name: 'Foo'}\n", "not a valid regular expression"),
+    ("patterns:\n  - {kind: model, pattern: 'Foo', name: 'Foo-\\1'}\n", "refers to a group"),
+    ("remove: [No such thing]\n", "nothing named 'No such thing'"),
+    ("areas:\n  - name: Vision\n    topics:\n      - {name: X, parent: Nowhere}\n", "not a topic"),
+])
+def test_bad_user_file_names_the_file_and_the_problem(write_file, content, message):
+    path = write_file("my-vocabulary.yml", content)
+    with pytest.raises(GeneratorError) as raised:
+        load_vocabulary(path)
+    assert "my-vocabulary.yml" in str(raised.value)
+    assert message in str(raised.value)
+
+
+def test_missing_user_file_is_reported(tmp_path):
+    with pytest.raises(GeneratorError, match="absent.yml.*cannot be read"):
+        load_vocabulary(tmp_path / "absent.yml")
+
+
+# Scores --------------------------------------------------------------------------------------
+
+
+def test_entity_tags_match_the_hand_checked_sample(vocabulary):
+    true_positives = false_positives = false_negatives = 0
+    records = [json.loads(line) for line in (FIXTURES / "entities_sample.jsonl").open()]
+    assert len(records) == 50
+    for record in records:
+        tags = extract_tags(record["text"], vocabulary)
+        found = {(t.kind, vocabulary.fold(t.name)) for t in tags if t.kind in ("dataset", "model")}
+        expected = {("dataset", vocabulary.fold(n)) for n in record["datasets"]} | \
+                   {("model", vocabulary.fold(n)) for n in record["models"]}
+        true_positives += len(found & expected)
+        false_positives += len(found - expected)
+        false_negatives += len(expected - found)
+    assert true_positives / (true_positives + false_positives) >= 0.95
+    assert true_positives / (true_positives + false_negatives) >= 0.85
+
+
+def test_iclr_evaluation_meets_the_targets(vocabulary):
+    path = SHARED_DATA / "iclr2024.jsonl"
+    if not path.exists():
+        pytest.skip(f"needs {path}: the shared conference data is not on this machine")
+    from benchmarks.tags import evaluate, read_papers
+
+    report = evaluate(read_papers(path), vocabulary)
+    assert report.keyword_hit_rate >= 0.70
+    assert report.mean_topics <= 6
+    assert report.no_topic_share == 0
+    assert max(share for _, _, share in report.largest) <= 0.15
+    assert report.area_coherence >= 0.20
