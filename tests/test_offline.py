@@ -19,9 +19,10 @@ import yaml
 
 from generator.cli import main
 
-from browser import chromium, static_server  # noqa: F401  (pytest fixtures)
 from conftest import REPO
 from sitecheck import broken_links, external_resources, read_links
+
+pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
 SCREENSHOTS = REPO / "screenshots"
 PAGES_SITE_URL = "https://example.github.io/papersite/"
@@ -153,7 +154,7 @@ def test_pages_workflow_builds_abstracts_and_deploys_with_githubs_actions():
     assert upload["with"]["path"] == "site"
 
 
-# --- in Chromium -----------------------------------------------------------------------------------
+# --- in Chromium ---------------------------------------------------------------------------------
 
 
 def _paper_url(site: Path, title_part: str) -> str:
@@ -206,7 +207,7 @@ def _read_the_site(page, home: str, site: Path, shots: str) -> None:
     page.screenshot(path=SCREENSHOTS / f"{shots}-tag.png")
 
 
-def test_offline_site_works_from_disk_without_network(offline_site, chromium):  # noqa: F811
+def test_offline_site_works_from_disk_without_network(offline_site, chromium):
     context, requests = chromium
     SCREENSHOTS.mkdir(exist_ok=True)
     page = context.new_page()
@@ -216,7 +217,7 @@ def test_offline_site_works_from_disk_without_network(offline_site, chromium):  
     assert requests.failures == []
 
 
-def test_hosted_site_loads_everything_from_its_own_server(hosted_site, chromium, static_server):  # noqa: F811
+def test_hosted_site_loads_everything_from_its_own_server(hosted_site, chromium, static_server):
     context, requests = chromium
     SCREENSHOTS.mkdir(exist_ok=True)
     base = static_server(hosted_site)
@@ -227,7 +228,7 @@ def test_hosted_site_loads_everything_from_its_own_server(hosted_site, chromium,
     assert requests.failures == []
 
 
-def test_404_page_works_under_a_pages_sub_path(pages_root, chromium, static_server):  # noqa: F811
+def test_404_page_works_under_a_pages_sub_path(pages_root, chromium, static_server):
     context, requests = chromium
     SCREENSHOTS.mkdir(exist_ok=True)
     base = static_server(pages_root, not_found_page=pages_root / "papersite" / "404.html")

@@ -639,9 +639,10 @@ def _title_with_name(name: _Name, prepared: _Prepared, candidates: list[_Candida
                      probabilities: dict[str, float]) -> str:
     """Compose "Name: what it is".
 
-    What it is: the words the name stands for when the abstract spells them out (so the title
-    holds both forms of the name), else the best-scoring phrase as in `_title_without_name`,
-    the phrase describing the name ("X, a …") among them.
+    What it is, in order of fallbacks: the words a long acronym stands for ("ACR: Words It
+    Stands For"); else, with short spelled-out names written "Full Name (ACR)", the phrase the
+    abstract uses to say what the name is ("X, a contrastive regularizer that …"); else the
+    best-scoring phrase as in `_title_without_name`; else the spelled-out name alone.
     """
     label = name.name
     expansion = tuple(_phrase_words(name.expansion))
@@ -650,10 +651,13 @@ def _title_with_name(name: _Name, prepared: _Prepared, candidates: list[_Candida
     if expansion:
         label = f"{_title_case(expansion)} ({name.name})"
     budget = MAX_WORDS - len(label.split())
-    candidates = [c for c in _name_candidates(name) + candidates
-                  if 2 <= len(c.words) <= budget and name.name not in " ".join(c.words)
-                  and not set(c.words) & set(expansion)]
-    best = _best_candidate(candidates, label, probabilities)
+    def fits(candidate: _Candidate) -> bool:
+        return 2 <= len(candidate.words) <= budget and name.name not in " ".join(
+            candidate.words) and not set(candidate.words) & set(expansion)
+
+    # What the abstract says the name is comes first; other phrases only when it says nothing.
+    best = _best_candidate([c for c in _name_candidates(name) if fits(c)], label, probabilities) \
+        or _best_candidate([c for c in candidates if fits(c)], label, probabilities)
     if best is None and expansion and len(expansion) + len(name.name.split()) >= MIN_WORDS:
         return f"{name.name}: {_title_case(expansion)}"
     if best is None:
@@ -748,8 +752,8 @@ def _spans(words: list[str], start: int) -> list[tuple[str, ...]]:
         taken.append(word.rstrip(_TRAILING_PUNCT + "—–") or word)
         is_last = position + 1 == len(words) or word[-1:] in ",;:.!?"
         following = "" if is_last else words[position + 1].strip(_TRAILING_PUNCT).lower()
-        if core not in _DANGLING and (is_last or following in _SMALL_WORDS | _CLAUSE_WORDS |
-                                      _VERBS):
+        can_end = core not in _DANGLING and not (core.endswith("ed") and word.islower())
+        if can_end and (is_last or following in _SMALL_WORDS | _CLAUSE_WORDS | _VERBS):
             spans.append(tuple(taken))
         if is_last:
             break
@@ -917,13 +921,19 @@ def _best_candidate(candidates: list[_Candidate], prefix: str,
     prefix_stems = set(content_stems(_restore_plain(prefix)))
 
     def score(candidate: _Candidate) -> float:
-        stems = prefix_stems | set(content_stems(_restore_plain(" ".join(candidate.words))))
+        stems = prefix_stems.union(*(_word_stems(word) for word in candidate.words))
         gain = sum(probabilities.get(stem, model["unseen_probability"]) for stem in stems)
         return 2 * gain / (len(stems) + expected_title) + model["kind_bonus"][candidate.kind]
 
     return max(candidates, key=score)
 
 
+@lru_cache(maxsize=65536)
+def _word_stems(word: str) -> frozenset[str]:
+    """Return the content stems of one word of a phrase (cached: phrases share their words)."""
+    return frozenset(content_stems(_restore_plain(word)))
+
+
 def _restore_plain(text: str) -> str:
     """Drop math placeholders, for counting words."""
-    return re.sub("[" + _MATH_CHARS + "]", " ", text)
+    return _PLACEHOLDER.sub(" ", text)
