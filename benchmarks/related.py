@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.enrich.related import RelatedSettings, find_related_with
+from generator.enrich.related import DEFAULT_SETTINGS, RelatedSettings, find_related
 
 from .corpus import make_corpus
 
@@ -67,7 +67,7 @@ def read_papers(path: Path) -> list[dict[str, object]]:
 
 
 def evaluate(
-    papers: Sequence[dict[str, object]], settings: RelatedSettings = RelatedSettings()
+    papers: Sequence[dict[str, object]], settings: RelatedSettings = DEFAULT_SETTINGS
 ) -> Evaluation:
     """Run find_related on the papers' abstracts and score it against areas and keywords."""
     texts = [str(paper["abstract"]) for paper in papers]
@@ -76,7 +76,7 @@ def evaluate(
         {normalise_keyword(str(word)) for word in paper.get("keywords") or ()} for paper in papers
     ]
     started = time.perf_counter()
-    related = find_related_with(texts, (), K, settings)
+    related = find_related(texts, k=K, settings=settings)
     seconds = time.perf_counter() - started
     same_area = shared_keyword = 0.0
     for i, row in enumerate(related):
@@ -95,7 +95,7 @@ def measure_scale(size: int, seed: int = 0) -> tuple[float, float]:
     """Run find_related on a synthetic corpus of `size` abstracts; return seconds and peak MB."""
     texts = make_corpus(size, seed=seed)
     started = time.perf_counter()
-    find_related_with(texts, (), K, RelatedSettings())
+    find_related(texts, k=K)
     return time.perf_counter() - started, peak_memory_mb()
 
 

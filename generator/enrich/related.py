@@ -1,8 +1,9 @@
 """Find each paper's most related papers, and say why they are related.
 
-A pure function of the abstracts' texts (and optional tag names): no file I/O. The model is a
-sublinear TF-IDF of unigrams and bigrams blended with a latent-semantic (LSA) projection of it;
-scores are computed block by block so that no n-by-n matrix is ever held in memory.
+A pure function of the abstracts' texts (and optional tag names): no file I/O. The model blends
+a sublinear TF-IDF of words and word pairs with a latent-semantic (LSA) projection of it, and
+works block by block on candidate lists, so that no n-by-n matrix is ever held in memory:
+30,000 abstracts take well under a minute and a few hundred MB.
 """
 
 from __future__ import annotations
@@ -19,8 +20,9 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
 from sklearn.preprocessing import normalize
 
 Related = tuple[int, float, tuple[str, ...]]
+MAX_REASONS = 4
 
-# Words every abstract uses to talk about itself: they link nothing, so they are neither
+# Words abstracts use to talk about themselves: they link nothing, so they are neither
 # features nor reasons.
 _BOILERPLATE_WORDS = frozenset(
     """
@@ -30,14 +32,15 @@ _BOILERPLATE_WORDS = frozenset(
     state art sota achieve achieves achieving based using use used effective effectiveness
     performance improve improves improved improvement furthermore additionally moreover specifically
     however including various different previous recent recently prior key code available github
-    framework study studies task tasks problem problems paradigm approach well also
+    framework study studies task tasks problem problems paradigm well also state-of-the-art
     """.split()
 )
 _STOP_WORDS = sorted(ENGLISH_STOP_WORDS | _BOILERPLATE_WORDS)
-# Words of at least two characters; a hyphen or a dot may join parts ("CIFAR-10", "k-NN" after
-# math is dropped, "GPT-3.5"), so that reasons read as the abstract wrote them.
-_TOKEN_PATTERN = r"(?u)\b\w[\w-]*\w\b|\b\w\w\b"
-_TOKEN = re.compile(r"\b\w[\w-]*\w\b|\b\w\w\b")
+# Words of two or more characters; hyphenated compounds and decimals are kept whole
+# ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons read as the abstracts wrote them,
+# while a dot between letters ends a word ("LLMs.To" in scraped text is two words).
+_WORD_PATTERN = r"\b(?:\w+(?:-\w+|(?<=\d)\.\d+)+|\w\w+)\b"
+_WORD = re.compile(_WORD_PATTERN)
 
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]{0,300}\$", re.DOTALL)
 _URL = re.compile(r"https?://\S+|www\.\S+")
@@ -52,62 +55,77 @@ class RelatedSettings:
     min_df: int = 2
     """Ignore terms found in fewer abstracts than this (they cannot link two papers)."""
     max_df: float = 0.5
-    """Ignore terms found in more than this share of abstracts (applied from 20 abstracts on)."""
+    """Ignore terms found in more than this share of abstracts (from 20 abstracts on)."""
     ngram_max: int = 2
-    """Longest n-gram used as a term."""
-    svd_dimensions: int = 150
-    """Dimensions of the latent-semantic projection."""
-    svd_weight: float = 0.5
-    """Weight of the LSA cosine in the blended score (the rest goes to the TF-IDF cosine)."""
+    """Longest word sequence used as a term."""
+    lsa_resolutions: tuple[int, ...] = (30, 60, 120)
+    """LSA cosines averaged over these leading dimensions: coarse topics and fine ones."""
+    lsa_max_terms: int = 32768
+    """The LSA is fitted on this many most widespread terms (rarer ones barely move it)."""
+    lsa_weight: float = 0.5
+    """Weight of the LSA cosine in the blended score; the TF-IDF cosine has the rest."""
+    expansion_neighbours: int = 10
+    """Each paper's LSA vector is pulled towards its this many nearest papers' vectors."""
+    expansion_weight: float = 0.5
+    """How far: the neighbours' mean vector is added with this weight."""
+    candidates: int = 50
+    """Only a paper's this many nearest by LSA cosine are scored in full."""
     label_weight: float = 0.1
-    """Bonus for sharing every label (Jaccard overlap of the two papers' labels times this)."""
-    block_rows: int = 1000
-    """Rows of the similarity matrix computed at once (bounds memory)."""
+    """Bonus for sharing all labels: Jaccard overlap of two papers' labels times this."""
+    block_rows: int = 2000
+    """Papers whose candidates are searched at once (bounds memory)."""
+
+
+DEFAULT_SETTINGS = RelatedSettings()
 
 
 def find_related(
-    texts: Sequence[str], labels: Sequence[Sequence[str]] = (), k: int = 5
-) -> list[list[Related]]:
-    """Return, for each text, its k most related other texts as (index, score, reasons)."""
-    return find_related_with(texts, labels, k, RelatedSettings())
-
-
-def find_related_with(
     texts: Sequence[str],
-    labels: Sequence[Sequence[str]],
-    k: int,
-    settings: RelatedSettings,
+    labels: Sequence[Sequence[str]] = (),
+    k: int = 5,
+    *,
+    settings: RelatedSettings = DEFAULT_SETTINGS,
 ) -> list[list[Related]]:
-    """Return related texts as `find_related` does, with explicit model settings.
+    """Return, for each text, its k most related other texts as (index, score, reasons).
 
     Scoring rule, in order:
-    1. TF-IDF cosine of the two cleaned abstracts (math, macros and URLs stripped; sublinear term
-       frequency; unigrams and bigrams; boilerplate and stop words dropped);
-    2. blended with the cosine of their normalised LSA projections (`svd_weight`);
-    3. plus `label_weight` times the Jaccard overlap of their labels, when labels are given;
-    4. best first; equal scores in index order; a paper is never its own neighbour, and a paper
-       sharing nothing with it (score ≤ 0) is never proposed.
-    Reasons: shared labels first, then the shared terms that contribute most to the TF-IDF cosine.
+    1. clean each abstract (TeX math, macros, URLs and markup dropped) and weigh its words and
+       word pairs by sublinear TF-IDF, without stop words and boilerplate ("we propose");
+    2. project the TF-IDF vectors with LSA; a paper's LSA similarity to another is its cosine
+       averaged over the first 30, 60 and 120 dimensions, after each paper's vector has been
+       pulled halfway towards the mean of its 10 nearest papers' vectors (query expansion);
+    3. candidates: the 50 papers nearest by LSA cosine (all papers in a small collection);
+    4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.1 × Jaccard overlap of
+       labels when labels are given;
+    5. best first, equal scores in index order; never the paper itself, and never a paper
+       sharing nothing with it (score ≤ 0), so fewer than k when the collection is small.
+    Reasons: shared labels first, then the shared terms that weigh most in both TF-IDF vectors
+    (a word pair replaces its own words), at most 4.
     """
     count = len(texts)
     if labels and len(labels) != count:
         raise ValueError(f"labels has {len(labels)} entries for {count} texts")
-    if count == 0 or k <= 0:
+    if count < 2 or k <= 0:
         return [[] for _ in range(count)]
     cleaned = [_clean_text(text) for text in texts]
     weights, terms = _weigh_terms(cleaned, settings)
-    projection = _project(weights, settings)
+    resolutions = _project(weights, settings)
+    candidates = _find_candidates(resolutions[-1], min(max(settings.candidates, k), count - 1), settings)
+    lsa = _expand(_concatenate(resolutions), candidates, settings)
     label_sets = [frozenset(_normalise_label(name) for name in names) for names in labels]
-    neighbours = _top_neighbours(weights, projection, label_sets, k, settings)
-    surfaces = _surface_forms(cleaned)
-    display = {label: name for names in labels for name in names for label in [_normalise_label(name)]}
-    return [
-        [
-            (int(j), float(score), _explain(i, int(j), weights, terms, surfaces, label_sets, display))
-            for j, score in row
-        ]
-        for i, row in enumerate(neighbours)
-    ]
+    scores = _score_candidates(weights, lsa, candidates, label_sets, settings)
+    spellings = _spellings(cleaned)
+    names_by_label = {_normalise_label(name): name for names in labels for name in names}
+    related: list[list[Related]] = []
+    for i in range(count):
+        best = _rank(candidates[i], scores[i], k)
+        related.append(
+            [
+                (j, score, _explain(i, j, weights, terms, spellings, label_sets, names_by_label))
+                for j, score in best
+            ]
+        )
+    return related
 
 
 def _clean_text(text: str) -> str:
@@ -126,14 +144,14 @@ def _normalise_label(name: str) -> str:
 def _weigh_terms(
     cleaned: list[str], settings: RelatedSettings
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
-    """Return the L2-normalised TF-IDF matrix and its terms (an empty matrix when none)."""
+    """Return the L2-normalised TF-IDF matrix and its terms (no columns when there are none)."""
     count = len(cleaned)
     vectorizer = TfidfVectorizer(
-        lowercase=True,
-        token_pattern=_TOKEN_PATTERN,
+        token_pattern=_WORD_PATTERN,
         stop_words=_STOP_WORDS,
         ngram_range=(1, settings.ngram_max),
         min_df=min(settings.min_df, count),
+        # In a small collection a shared term is rare by nature; never drop it as too common.
         max_df=settings.max_df if count >= 20 else 1.0,
         sublinear_tf=True,
         dtype=np.float32,
@@ -145,77 +163,96 @@ def _weigh_terms(
     return weights.tocsr(), vectorizer.get_feature_names_out()
 
 
-def _project(weights: sparse.csr_matrix, settings: RelatedSettings) -> np.ndarray:
-    """Return the row-normalised LSA projection of the TF-IDF matrix (no columns if too small)."""
-    dimensions = min(settings.svd_dimensions, weights.shape[0] - 1, weights.shape[1] - 1)
-    if dimensions < 2 or settings.svd_weight <= 0:
-        return np.zeros((weights.shape[0], 0), dtype=np.float32)
-    svd = TruncatedSVD(n_components=dimensions, random_state=0)
-    projection = svd.fit_transform(weights)
-    return normalize(projection).astype(np.float32)
+def _project(weights: sparse.csr_matrix, settings: RelatedSettings) -> list[np.ndarray]:
+    """Return the LSA vectors at each resolution, each row unit length (or zero)."""
+    count, term_count = weights.shape
+    dimensions = min(max(settings.lsa_resolutions), count - 1, term_count - 1)
+    if dimensions < 2:
+        return [np.zeros((count, 1), dtype=np.float32)]
+    document_counts = np.bincount(weights.indices, minlength=term_count)
+    widespread = np.sort(np.argsort(-document_counts, kind="stable")[: settings.lsa_max_terms])
+    projected = TruncatedSVD(n_components=dimensions, random_state=0).fit_transform(
+        weights[:, widespread]
+    )
+    kept = sorted({min(size, dimensions) for size in settings.lsa_resolutions})
+    return [normalize(projected[:, :size]).astype(np.float32) for size in kept]
 
 
-def _top_neighbours(
-    weights: sparse.csr_matrix,
-    projection: np.ndarray,
-    label_sets: list[frozenset[str]],
-    k: int,
-    settings: RelatedSettings,
-) -> list[list[tuple[int, float]]]:
-    """Return each row's k best-scoring other rows, best first, ties in index order."""
-    count = weights.shape[0]
-    transposed = weights.T.tocsr()
-    lsa_weight = settings.svd_weight if projection.shape[1] else 0.0
-    neighbours: list[list[tuple[int, float]]] = []
+def _concatenate(resolutions: list[np.ndarray]) -> np.ndarray:
+    """Join the resolutions so that one dot product averages their cosines."""
+    return np.hstack(resolutions) / np.float32(np.sqrt(len(resolutions)))
+
+
+def _find_candidates(vectors: np.ndarray, size: int, settings: RelatedSettings) -> np.ndarray:
+    """Return each row's `size` nearest other rows by cosine, block by block."""
+    count = vectors.shape[0]
+    candidates = np.empty((count, size), dtype=np.int64)
     for start in range(0, count, settings.block_rows):
         stop = min(start + settings.block_rows, count)
-        scores = (1.0 - lsa_weight) * (weights[start:stop] @ transposed).toarray()
-        if lsa_weight:
-            scores += lsa_weight * (projection[start:stop] @ projection.T)
-        if label_sets:
-            scores += settings.label_weight * _label_overlap(label_sets, start, stop)
-        scores[np.arange(stop - start), np.arange(start, stop)] = -np.inf
-        neighbours.extend(_best_of_block(scores, k))
-    return neighbours
+        similarity = vectors[start:stop] @ vectors.T
+        similarity[np.arange(stop - start), np.arange(start, stop)] = -np.inf
+        candidates[start:stop] = np.argpartition(-similarity, size - 1, axis=1)[:, :size]
+    return candidates
 
 
-def _label_overlap(label_sets: list[frozenset[str]], start: int, stop: int) -> np.ndarray:
-    """Return the Jaccard overlap of rows start..stop's labels with every row's labels."""
-    overlap = np.zeros((stop - start, len(label_sets)), dtype=np.float32)
-    papers_by_label: dict[str, list[int]] = {}
-    for index, names in enumerate(label_sets):
-        for name in names:
-            papers_by_label.setdefault(name, []).append(index)
-    for row, names in enumerate(label_sets[start:stop]):
-        for name in names:
-            overlap[row, papers_by_label[name]] += 1.0
-        if names:
-            sizes = np.array([len(other) for other in label_sets], dtype=np.float32)
-            overlap[row] /= np.maximum(len(names) + sizes - overlap[row], 1.0)
-    return overlap
+def _expand(vectors: np.ndarray, candidates: np.ndarray, settings: RelatedSettings) -> np.ndarray:
+    """Pull each vector towards the mean of its nearest candidates that resemble it at all."""
+    similarity = np.einsum("id,icd->ic", vectors, vectors[candidates])
+    nearest_count = min(settings.expansion_neighbours, candidates.shape[1])
+    nearest = np.argsort(-similarity, axis=1, kind="stable")[:, :nearest_count]
+    rows = np.arange(len(vectors))[:, None]
+    resembling = (similarity[rows, nearest] > 0)[:, :, None]
+    pulled = (vectors[candidates[rows, nearest]] * resembling).mean(axis=1)
+    return normalize(vectors + settings.expansion_weight * pulled).astype(np.float32)
 
 
-def _best_of_block(scores: np.ndarray, k: int) -> list[list[tuple[int, float]]]:
-    """Return the k best positive columns of each row, best first, ties by column index."""
-    take = min(k, scores.shape[1] - 1)
-    if take <= 0:
-        return [[] for _ in range(scores.shape[0])]
-    kth = np.partition(scores, -take, axis=1)[:, -take]
-    rows: list[list[tuple[int, float]]] = []
-    for row, threshold in zip(scores, kth):
-        candidates = np.flatnonzero((row >= threshold) & (row > 0))
-        order = np.lexsort((candidates, -row[candidates]))[:take]
-        rows.append([(int(candidates[o]), float(row[candidates[o]])) for o in order])
-    return rows
+def _score_candidates(
+    weights: sparse.csr_matrix,
+    lsa: np.ndarray,
+    candidates: np.ndarray,
+    label_sets: list[frozenset[str]],
+    settings: RelatedSettings,
+) -> np.ndarray:
+    """Return the blended score of each (row, candidate) pair."""
+    count, size = candidates.shape
+    scores = np.empty((count, size), dtype=np.float32)
+    for start in range(0, count, settings.block_rows):
+        stop = min(start + settings.block_rows, count)
+        block = candidates[start:stop]
+        rows = np.repeat(np.arange(start, stop), size)
+        term_cosine = weights[rows].multiply(weights[block.ravel()]).sum(axis=1)
+        lsa_cosine = np.einsum("id,icd->ic", lsa[start:stop], lsa[block])
+        scores[start:stop] = (1 - settings.lsa_weight) * np.asarray(term_cosine).reshape(
+            block.shape
+        ) + settings.lsa_weight * lsa_cosine
+    if label_sets:
+        for i in range(count):
+            scores[i] += settings.label_weight * np.array(
+                [_jaccard(label_sets[i], label_sets[j]) for j in candidates[i]], dtype=np.float32
+            )
+    return scores
 
 
-def _surface_forms(cleaned: list[str]) -> dict[str, str]:
-    """Map each lower-cased word to its most frequent spelling in the corpus."""
-    spellings: dict[str, Counter[str]] = {}
-    for text in cleaned:
-        for word in _TOKEN.findall(text):
-            spellings.setdefault(word.lower(), Counter())[word] += 1
-    return {word: counts.most_common(1)[0][0] for word, counts in spellings.items()}
+def _jaccard(first: frozenset[str], second: frozenset[str]) -> float:
+    union = len(first | second)
+    return len(first & second) / union if union else 0.0
+
+
+def _rank(candidates: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
+    """Return the k best candidates with a positive score, best first, ties by index."""
+    order = np.lexsort((candidates, -scores))
+    return [(int(candidates[o]), float(scores[o])) for o in order[:k] if scores[o] > 0]
+
+
+def _spellings(cleaned: list[str]) -> dict[str, str]:
+    """Map each lower-cased word to its most frequent spelling in the collection."""
+    counts = Counter(_WORD.findall("\n".join(cleaned)))
+    best: dict[str, tuple[int, str]] = {}
+    for word, seen in counts.items():
+        key = word.lower()
+        if key not in best or (seen, word) > best[key]:
+            best[key] = (seen, word)
+    return {key: word for key, (_, word) in best.items()}
 
 
 def _explain(
@@ -223,28 +260,29 @@ def _explain(
     j: int,
     weights: sparse.csr_matrix,
     terms: np.ndarray,
-    surfaces: dict[str, str],
+    spellings: dict[str, str],
     label_sets: list[frozenset[str]],
-    display: dict[str, str],
+    names_by_label: dict[str, str],
 ) -> tuple[str, ...]:
-    """Return up to 4 reasons: shared labels, then the shared terms that weigh most in both."""
-    reasons: list[str] = []
-    if label_sets:
-        shared = sorted(label_sets[i] & label_sets[j])
-        reasons.extend(display[name] for name in shared)
-    row_i, row_j = weights[i], weights[j]
-    common, at_i, at_j = np.intersect1d(row_i.indices, row_j.indices, return_indices=True)
-    contribution = row_i.data[at_i] * row_j.data[at_j]
-    chosen_words: set[str] = set()
+    """Return up to 4 reasons: shared labels, then the shared terms weighing most in both."""
+    reasons = [names_by_label[label] for label in sorted(label_sets[i] & label_sets[j])] if label_sets else []
+    start_i, stop_i = weights.indptr[i], weights.indptr[i + 1]
+    start_j, stop_j = weights.indptr[j], weights.indptr[j + 1]
+    common, at_i, at_j = np.intersect1d(
+        weights.indices[start_i:stop_i], weights.indices[start_j:stop_j], return_indices=True
+    )
+    contribution = weights.data[start_i:stop_i][at_i] * weights.data[start_j:stop_j][at_j]
+    chosen: list[list[str]] = []
     for position in np.lexsort((common, -contribution)):
-        if len(reasons) >= 4:
+        if len(reasons) + len(chosen) >= MAX_REASONS:
             break
-        term = str(terms[common[position]])
-        words = term.split()
-        if all(word.isdigit() for word in words) or term in chosen_words:
-            continue
-        if len(words) == 1 and any(term in chosen.split() for chosen in chosen_words):
-            continue
-        chosen_words.add(term)
-        reasons.append(" ".join(surfaces.get(word, word) for word in words))
-    return tuple(reasons[:4])
+        words = str(terms[common[position]]).split()
+        if all(word.replace(".", "").isdigit() for word in words):
+            continue  # a bare number says nothing about the topic
+        if any(set(words) <= set(other) for other in chosen):
+            continue  # already said, inside a word pair
+        # A word pair replaces a single word already chosen from it.
+        chosen = [other for other in chosen if not (len(other) == 1 and other[0] in words)]
+        chosen.append(words)
+    reasons.extend(" ".join(spellings.get(word, word) for word in words) for words in chosen)
+    return tuple(reasons[:MAX_REASONS])
