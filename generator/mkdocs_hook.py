@@ -18,6 +18,7 @@ from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
@@ -26,6 +27,7 @@ from generator.errors import GeneratorError
 from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, paper_records, render_overview
+from generator.search_index import add_to_search_index, paper_search_entries
 
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 DEFAULT_INPUTS = ("abstracts",)
@@ -82,6 +84,14 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     options = RenderOptions(directory_urls=config.use_directory_urls)
     overview = render_overview(_collection, page.file.src_uri, options)
     return markdown.replace(OVERVIEW_MARKER, overview)
+
+
+@event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
+def on_post_build(config: MkDocsConfig) -> None:
+    """Add the papers' lean entries to the search index."""
+    assert _collection is not None
+    entries = paper_search_entries(_collection, config.use_directory_urls)
+    add_to_search_index(Path(config.site_dir), entries)
 
 
 def on_serve(server, config: MkDocsConfig, builder) -> None:

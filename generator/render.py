@@ -63,6 +63,7 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
         "sources": [f"{s.file} #{s.position} (line {s.line})" for s in abstract.sources],
         "tags": [tag.name for tag in paper.tags],
         "hide": ["tags"],  # our own chips link to our tag pages
+        "search": {"exclude": True},  # indexed from memory: see search_index.py
     }
     body = [f'<article class="ps-paper">', f'<h1 class="ps-title">{render_inline_html(paper.title)}</h1>']
     if paper.title_source == "derived":
@@ -83,7 +84,8 @@ def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions) -> st
     here = tag_path(tag_slug(tag))
     kind = TAG_KIND_LABELS[tag.kind].lower()
     count = _plural(len(papers), "paper")
-    meta = {"title": escape(tag.name), "tag_kind": tag.kind}
+    # Tag pages repeat their papers' titles and gists: the papers' own entries find them.
+    meta = {"title": escape(tag.name), "tag_kind": tag.kind, "search": {"exclude": True}}
     items = "".join(_render_paper_entry(paper, here, options) for paper in papers)
     index_link = relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)
     body = (f'<h1>{escape(tag.name)}</h1>\n'
@@ -124,7 +126,7 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
                         f'<ul class="ps-entries">{items}</ul>')
     title = f"All {_plural(len(collection.papers), 'paper')}"
     body = f"<h1>{escape(title)}</h1>\n" + "\n".join(sections) + "\n"
-    return _front_matter({"title": "Papers"}) + body
+    return _front_matter({"title": "Papers", "search": {"exclude": True}}) + body
 
 
 def render_overview(collection: Collection, here: str, options: RenderOptions) -> str:
