@@ -12,6 +12,7 @@ Declared in `mkdocs.yml` (`hooks:`), so plain `mkdocs build`, `mkdocs serve` and
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 from pathlib import Path
@@ -24,16 +25,22 @@ from mkdocs.structure.pages import Page
 
 from generator.build import BuildOptions, generate_pages
 from generator.errors import GeneratorError
+from generator.fastpages import FAST_TEMPLATE, ShellCache
+from generator.links import PAPERS_DIR, TAGS_DIR
 from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, paper_records, render_overview
 from generator.search_index import add_to_search_index, paper_search_entries
 
+log = logging.getLogger("mkdocs.hooks.papersite")
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 DEFAULT_INPUTS = ("abstracts",)
 
 _options: BuildOptions | None = None
 _collection: Collection | None = None
+_html_by_page: dict[str, str] = {}
+_shells = ShellCache()
+_nav_pages: set[str] = set()
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -55,8 +62,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Generate the pages before MkDocs collects the files of `docs_dir`."""
-    global _collection
+    global _collection, _shells
     assert _options is not None
+    _shells = ShellCache()
     quiet = os.environ.get("PAPERSITE_QUIET") == "1"
     try:
         result = generate_pages(_options, Path(config.docs_dir), Progress(quiet=quiet))
@@ -78,12 +86,56 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
 
 
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Fill the home page's overview marker with the collection's summary."""
+    """Hand generated pages' HTML past Markdown; fill the home page's overview marker."""
+    if _is_generated(page) and markdown.lstrip().startswith("<"):
+        # The body is finished HTML: Markdown's raw-HTML pass over it was most of the build time.
+        _html_by_page[page.file.src_uri] = markdown
+        if page.file.src_uri not in _nav_pages:
+            _shells.use_fast_template(page)
+        return ""
     if OVERVIEW_MARKER not in markdown or _collection is None:
         return markdown
     options = RenderOptions(directory_urls=config.use_directory_urls)
     overview = render_overview(_collection, page.file.src_uri, options)
     return markdown.replace(OVERVIEW_MARKER, overview)
+
+
+def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+    """Put back the HTML of generated pages that skipped Markdown."""
+    return _html_by_page.pop(page.file.src_uri, html)
+
+
+def on_nav(nav, config: MkDocsConfig, files: Files):
+    """Remember the pages in the nav: their nav entry is marked active, so they get no shell."""
+    _nav_pages.clear()
+    _nav_pages.update(page.file.src_uri for page in nav.pages)
+    return nav
+
+
+def on_env(env, config: MkDocsConfig, files: Files):
+    """Let the fast template fill generated pages into their shell."""
+    env.globals["papersite_fill"] = lambda page: _shells.fill(page)
+    return env
+
+
+@event_priority(-100)  # after the tags and search plugins have set up the page
+def on_page_context(context, page: Page, config: MkDocsConfig, nav):
+    """Prepare a generated page for its shell; its tag chips are papersite's, in the content."""
+    if page.meta.get("template") == FAST_TEMPLATE:
+        context["tags"] = []
+        _shells.prepare(page)
+    return context
+
+
+def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
+    """Capture or verify the shell from pages Material rendered in full."""
+    if page.meta.get("template") == FAST_TEMPLATE:
+        return _shells.finish(output, page)
+    return output
+
+
+def _is_generated(page: Page) -> bool:
+    return page.file.src_uri.startswith((f"{PAPERS_DIR}/", f"{TAGS_DIR}/"))
 
 
 @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
@@ -92,6 +144,8 @@ def on_post_build(config: MkDocsConfig) -> None:
     assert _collection is not None
     entries = paper_search_entries(_collection, config.use_directory_urls)
     add_to_search_index(Path(config.site_dir), entries)
+    log.info(f"papersite: {_shells.filled} pages filled into {len(_shells.verified)} shells"
+             + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else ""))
 
 
 def on_serve(server, config: MkDocsConfig, builder) -> None:

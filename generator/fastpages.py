@@ -1,0 +1,100 @@
+"""Build thousands of generated pages from one page Material rendered in full.
+
+Paper and tag pages that are not in the nav differ, once rendered by Material, only in their
+title, their content and their canonical (and edit) URL: the header, nav, search, palette and
+footer around them are the same for every page of the same template at the same folder depth.
+So the first such page is rendered with placeholders in those places, and its output, split at
+the placeholders, becomes the shell the others are filled into. The second page of each kind is
+still rendered in full and compared with its filled shell; any difference (a theme feature that
+varies per page) switches the shell off for that kind, so the output is always what Material
+itself would have written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from mkdocs.structure.pages import Page
+
+FAST_TEMPLATE = "papersite-fast.html"
+_TITLE = "\ue000papersite:title\ue000"
+_CONTENT = "\ue000papersite:content\ue000"
+# Material adds an <h1> of the title when the content has none: the placeholder of a page whose
+# content has one must have one too (in a comment).
+_CONTENT_H1 = "\ue000papersite:content\ue000<!--<h1-->"
+_CANONICAL = "\ue000papersite:canonical\ue000"
+_EDIT = "\ue000papersite:edit\ue000"
+_MARKS = re.compile(f"({_TITLE}|{re.escape(_CONTENT_H1)}|{_CONTENT}|{_CANONICAL}|{_EDIT})")
+
+
+@dataclass
+class ShellCache:
+    """Shells by (template, folder depth), and what is known of them so far."""
+
+    shells: dict[tuple[str, int, bool], list[str]] = field(default_factory=dict)
+    verified: set[tuple[str, int, bool]] = field(default_factory=set)
+    rejected: set[tuple[str, int, bool]] = field(default_factory=set)
+    _capturing: dict[str, tuple[str, str, str | None, str | None]] = field(default_factory=dict)
+    filled: int = 0
+
+    def use_fast_template(self, page: Page) -> None:
+        """Route a generated page through the fast template, remembering its own template."""
+        page.meta["papersite_template"] = page.meta.get("template", "main.html")
+        page.meta["template"] = FAST_TEMPLATE
+
+    def prepare(self, page: Page) -> None:
+        """Before rendering: the first page of a kind gets placeholders to capture the shell."""
+        key = _key(page)
+        if key in self.shells or key in self.rejected:
+            return
+        self._capturing[page.file.src_uri] = (
+            page.meta["title"], page.content or "", page.canonical_url, page.edit_url)
+        page.meta["title"] = _TITLE
+        page.content = _CONTENT_H1 if _has_h1(page) else _CONTENT
+        page.canonical_url = _CANONICAL if page.canonical_url else None
+        page.edit_url = _EDIT if page.edit_url else None
+
+    def fill(self, page: Page) -> str | None:
+        """Return the page poured into its kind's verified shell, or None to render in full."""
+        key = _key(page)
+        if key not in self.verified:
+            return None
+        self.filled += 1
+        return _fill(self.shells[key], page)
+
+    def finish(self, output: str, page: Page) -> str:
+        """After rendering in full: capture a shell, or check one against Material's output."""
+        key = _key(page)
+        captured = self._capturing.pop(page.file.src_uri, None)
+        if captured is not None:
+            title, content, canonical, edit = captured
+            page.meta["title"], page.content = title, content
+            page.canonical_url, page.edit_url = canonical, edit
+            shell = _MARKS.split(output)
+            if shell.count(_CONTENT) + shell.count(_CONTENT_H1) != 1:  # content not shown once
+                self.rejected.add(key)
+                return _fill(shell, page)
+            self.shells[key] = shell
+            return _fill(shell, page)
+        if key in self.shells and key not in self.verified and key not in self.rejected:
+            if _fill(self.shells[key], page) == output:
+                self.verified.add(key)
+            else:
+                self.rejected.add(key)
+        return output
+
+
+def _key(page: Page) -> tuple[str, int, bool]:
+    return page.meta.get("papersite_template", "main.html"), page.url.count("/"), _has_h1(page)
+
+
+def _has_h1(page: Page) -> bool:
+    return "<h1" in (page.content or "")
+
+
+def _fill(shell: list[str], page: Page) -> str:
+    content = page.content or ""
+    values = {_TITLE: page.meta["title"], _CONTENT: content, _CONTENT_H1: content,
+              _CANONICAL: page.canonical_url or "", _EDIT: page.edit_url or ""}
+    return "".join(values.get(piece, piece) for piece in shell)
