@@ -28,6 +28,8 @@ class _LinkParser(HTMLParser):
             self.page.ids.add(attributes["id"])
         if tag == "a" and attributes.get("name"):
             self.page.ids.add(attributes["name"])
+        if tag == "link" and attributes.get("rel") in ("canonical", "alternate"):
+            return  # names the page's own address; browsers do not load it
         if tag in ("a", "link") and attributes.get("href") is not None:
             (self.page.hrefs if tag == "a" else self.page.sources).append(attributes["href"])
         if tag in ("script", "img", "iframe", "source") and attributes.get("src"):

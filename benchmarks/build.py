@@ -1,0 +1,166 @@
+"""Benchmark the whole build against a plain MkDocs build of the same abstracts.
+
+    python -m benchmarks.build                  # ICLR 2024 (real), 5,000 and 30,000
+    python -m benchmarks.build --sizes 5000     # one corpus
+
+For each corpus it prints the wall time of every stage (parse, titles, tags, related, mentions,
+render, write, MkDocs), peak memory, site size, search-index size, and the ratio of our whole
+build to a baseline run in the same process: `mkdocs build` of the same abstracts as simple
+Markdown pages (title and tags in front matter, abstract as text) with the same theme and plugins.
+Then it measures incremental runs: unchanged input, and one abstract edited.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from benchmarks.corpus import make_corpus, write_list_parts
+
+ROOT = Path(__file__).resolve().parents[1]
+ICLR_TXT = ROOT.parent / "shared" / "data" / "iclr2024.txt"
+BIN = Path(sys.executable).parent
+_STAGE_LINE = re.compile(r"^papersite: ([a-z ]+?)(?::.*)? \((\d+\.\d+) s\)$")
+
+
+@dataclass
+class Run:
+    """One timed command."""
+
+    wall: float
+    peak_mb: float
+    stages: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def mkdocs(self) -> float:
+        return self.wall - sum(self.stages.values())
+
+
+def main() -> None:
+    """Prepare the corpora, run both builds on each, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    parser.add_argument("--sizes", default="iclr,5000,30000", help="comma-separated: iclr and/or counts")
+    parser.add_argument("--work", default="/tmp/papersite-bench", help="scratch folder")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the plain MkDocs build")
+    args = parser.parse_args()
+    work = Path(args.work)
+    print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d')}")
+    for size in args.sizes.split(","):
+        abstracts = _corpus(size)
+        if abstracts is None:
+            print(f"\n== {size}: skipped ({ICLR_TXT} is absent)")
+            continue
+        folder = work / size
+        shutil.rmtree(folder, ignore_errors=True)
+        inputs = folder / "input"
+        write_list_parts(abstracts, inputs, name="ICLR 2024 paper list" if size == "iclr" else
+                         "Synthetic 2026 paper list")
+        print(f"\n== {size}: {len(abstracts):,} abstracts in {len(list(inputs.iterdir()))} list parts")
+        ours = _ours(inputs, folder)
+        _print_ours(ours, folder / "site", len(abstracts))
+        if not args.no_baseline:
+            baseline = _baseline(abstracts, folder / "baseline")
+            print(f"   baseline plain mkdocs build: {baseline.wall:.1f} s, peak {baseline.peak_mb:.0f} MB, "
+                  f"site {_size_mb(folder / 'baseline' / 'site'):.0f} MB, search index "
+                  f"{_file_mb(folder / 'baseline' / 'site' / 'search' / 'search_index.json'):.1f} MB")
+            print(f"   ratio ours / baseline: {ours.wall / baseline.wall:.2f}")
+        _incremental(inputs, folder, ours)
+
+
+def _corpus(size: str) -> list[str] | None:
+    if size == "iclr":
+        if not ICLR_TXT.exists():
+            return None
+        text = ICLR_TXT.read_text(encoding="utf-8")
+        return [p.strip() for p in re.split(r"\n\s*\n", text)[1:] if p.strip()]
+    return make_corpus(int(size))
+
+
+def _ours(inputs: Path, folder: Path) -> Run:
+    env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache"), "NO_MKDOCS_2_WARNING": "1"}
+    return _timed([str(BIN / "papersite"), "build", str(inputs), "--site-dir", str(folder / "site")],
+                  env, cwd=ROOT)
+
+
+def _print_ours(run: Run, site: Path, papers: int) -> None:
+    index = site / "search" / "search_index.json"
+    stages = ", ".join(f"{name} {seconds:.1f}" for name, seconds in run.stages.items())
+    print(f"   papersite build: {run.wall:.1f} s, peak {run.peak_mb:.0f} MB")
+    print(f"     stages (s): {stages}, mkdocs {run.mkdocs:.1f}")
+    print(f"     site {_size_mb(site):.0f} MB; search index {_file_mb(index):.1f} MB "
+          f"({index.stat().st_size / papers:,.0f} bytes a paper); papers page "
+          f"{_file_mb(site / 'papers' / 'index.html'):.2f} MB")
+
+
+def _incremental(inputs: Path, folder: Path, cold: Run) -> None:
+    docs = next((folder / "cache" / "papersite").glob("docs-*"))
+    pages = list((docs / "papers").glob("*.md"))
+    stamps = {page: page.stat().st_mtime_ns for page in pages}
+    again = _ours(inputs, folder)
+    rewritten = sum(page.stat().st_mtime_ns != stamps[page] for page in pages if page.exists())
+    generator = sum(again.stages.values())
+    print(f"   unchanged rerun: {again.wall:.1f} s (generator stages {generator:.2f} s), "
+          f"{rewritten} paper pages rewritten")
+    first = sorted(inputs.iterdir())[0]
+    text = first.read_text(encoding="utf-8")
+    head, _, rest = text.partition("\n\n")
+    first.write_text(head + "\n\n" + rest.replace(".", ". Indeed, this changed.", 1), encoding="utf-8")
+    stamps = {page: page.stat().st_mtime_ns for page in (docs / "papers").glob("*.md")}
+    edited = _ours(inputs, folder)
+    changed = sum(1 for page in (docs / "papers").glob("*.md")
+                  if stamps.get(page) != page.stat().st_mtime_ns)
+    print(f"   one abstract edited: {edited.wall:.1f} s ({edited.wall / cold.wall:.2f} of the cold build), "
+          f"{changed} paper pages rewritten")
+
+
+def _baseline(abstracts: list[str], folder: Path) -> Run:
+    """A plain MkDocs site of the same abstracts, with the same theme and plugins."""
+    docs = folder / "docs" / "papers"
+    docs.mkdir(parents=True)
+    for number, abstract in enumerate(abstracts):
+        words = abstract.split()
+        title = " ".join(words[:10]).replace('"', "'")
+        tags = sorted({w.strip(".,;:()").lower() for w in words if len(w) > 9})[:3]
+        (docs / f"paper-{number:05d}.md").write_text(
+            f'---\ntitle: "{title}"\ntags: {tags}\n---\n\n# {title}\n\n{abstract}\n', encoding="utf-8")
+    (folder / "docs" / "index.md").write_text("# Papers\n\n<!-- material/tags -->\n", encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(
+        "site_name: baseline\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - tags\n"
+        "nav:\n  - Home: index.md\nnot_in_nav: |\n  /papers/\n", encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return _timed([str(BIN / "mkdocs"), "build", "-q", "-f", str(folder / "mkdocs.yml")], env, cwd=folder)
+
+
+def _timed(command: list[str], env: dict, cwd: Path) -> Run:
+    timing = ["/usr/bin/time", "-f", "@@ %e %M"]
+    result = subprocess.run(timing + command, env=env, cwd=cwd, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"failed: {' '.join(command)}\n{result.stderr[-3000:]}")
+    stages: dict[str, float] = {}
+    wall = peak = 0.0
+    for line in result.stderr.splitlines():
+        if line.startswith("@@ "):
+            _, seconds, kilobytes = line.split()
+            wall, peak = float(seconds), int(kilobytes) / 1024
+        elif match := _STAGE_LINE.match(line):
+            stages[match.group(1)] = stages.get(match.group(1), 0.0) + float(match.group(2))
+    return Run(wall=wall, peak_mb=peak, stages=stages)
+
+
+def _size_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 1e6
+
+
+def _file_mb(path: Path) -> float:
+    return path.stat().st_size / 1e6 if path.exists() else 0.0
+
+
+if __name__ == "__main__":
+    main()
