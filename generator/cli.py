@@ -10,6 +10,7 @@ import shutil
 import sys
 from pathlib import Path
 
+from .cache import cache_folder
 from .errors import GeneratorError
 from .write import MARKER, is_generated_folder
 
@@ -109,9 +110,8 @@ def _private_docs_dir(config_file: Path, site_dir: str) -> Path:
     from mkdocs.config import load_config
 
     source = Path(load_config(str(config_file)).docs_dir)
-    cache_home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     key = hashlib.sha256(str(Path(site_dir).resolve()).encode()).hexdigest()[:12]
-    private = cache_home / "papersite" / f"docs-{key}"
+    private = cache_folder() / f"docs-{key}"
     private.mkdir(parents=True, exist_ok=True)
     (private / MARKER).write_text("papersite's private copy of the docs; safe to delete\n")
     _copy_hand_written(source, private)

@@ -11,6 +11,12 @@ BUNDLED = REPO / "abstracts"
 SHARED_DATA = REPO.parent / "shared" / "data"
 
 
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory, monkeypatch):
+    """Keep papersite's cache (results, private docs copies) out of the user's home."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
 @pytest.fixture
 def write_file(tmp_path: Path):
     """Write text (or bytes) to a file under tmp_path and return its path."""

@@ -6,35 +6,60 @@
 
 No HTML from the input passes through: text is parsed into nodes and every piece is escaped when
 written; MathML comes from latex2mathml and is checked against an allowlist.
+
+Results are memoised by text: a title recurs on every tag page and list its paper is on, and the
+build preloads results that worker processes or the persistent cache already computed.
 """
 
 from __future__ import annotations
-
-from functools import lru_cache
 
 from generator.text.html import nodes_to_html
 from generator.text.parse import parse_text
 from generator.text.plain import nodes_to_plain
 
-__all__ = ["plain_text", "render_abstract_html", "render_inline_html"]
+__all__ = ["plain_text", "preload", "render_abstract_html", "render_inline_html", "rendered_forms"]
+
+_MEMO: dict[tuple[str, str], str] = {}
+_MEMO_LIMIT = 1 << 18  # far above any collection's texts; a bound, not an eviction policy
 
 
 def render_abstract_html(text: str) -> str:
     """Return the abstract as one `<p>` on one line (display math is allowed inside it)."""
-    return f"<p>{nodes_to_html(parse_text(text))}</p>"
+    return _memoised("abstract", text) or _remember(
+        "abstract", text, f"<p>{nodes_to_html(parse_text(text))}</p>")
 
 
-# Titles and gists recur on every tag page and list a paper appears in: render each text once.
-_CACHE_SIZE = 1 << 16
-
-
-@lru_cache(maxsize=_CACHE_SIZE)
 def render_inline_html(text: str) -> str:
     """Return text as inline HTML without `<p>`, display math set inline (for titles)."""
-    return nodes_to_html(parse_text(text), allow_display=False)
+    return _memoised("inline", text) or _remember(
+        "inline", text, nodes_to_html(parse_text(text), allow_display=False))
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
 def plain_text(text: str) -> str:
     """Return text as readable plain text: macros resolved, markup removed, math as characters."""
-    return nodes_to_plain(parse_text(text))
+    return _memoised("plain", text) or _remember("plain", text, nodes_to_plain(parse_text(text)))
+
+
+def rendered_forms(abstract: str, title: str) -> dict[tuple[str, str], str]:
+    """Return every form the site shows of an abstract and its title, ready for `preload`."""
+    return {
+        ("abstract", abstract): render_abstract_html(abstract),
+        ("plain", abstract): plain_text(abstract),
+        ("inline", title): render_inline_html(title),
+        ("plain", title): plain_text(title),
+    }
+
+
+def preload(forms: dict[tuple[str, str], str]) -> None:
+    """Remember results computed elsewhere (another process, an earlier run)."""
+    _MEMO.update(forms)
+
+
+def _memoised(kind: str, text: str) -> str | None:
+    return _MEMO.get((kind, text))
+
+
+def _remember(kind: str, text: str, result: str) -> str:
+    if len(_MEMO) < _MEMO_LIMIT:
+        _MEMO[(kind, text)] = result
+    return result
