@@ -1,6 +1,6 @@
 """The pipeline as a recipe: read everything, enrich it, render it, then write.
 
-    parse → titles → tags → related → mentions → render → write
+    parse → titles → tags → related → mentions → topic map → render → write
 
 Related papers, mentions and tag pages need the whole collection, so nothing is written before
 every abstract has been read and enriched.
@@ -11,10 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from .cache import ResultCache, content_key
+from .enrich.analyse import analyse_abstracts
 from .enrich.mentions import find_mentions
 from .enrich.related import find_related
-from .enrich.tags import extract_tags, load_vocabulary, tag_slug
-from .enrich.titles import derive_title, introduced_names
+from .enrich.tags import load_vocabulary, tag_slug
+from .enrich.topic_map import place_papers
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
@@ -40,6 +42,8 @@ class BuildOptions:
     """Skip bad structured records instead of stopping."""
     directory_urls: bool = True
     """Link pages as `x/` (hosted) or `x.html` (offline, from disk)."""
+    use_cache: bool = True
+    """Remember per-abstract results between runs in the user's cache folder."""
 
 
 @dataclass(frozen=True)
@@ -71,24 +75,26 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         skipped = f", {len(parsed.skipped)} bad records skipped" if parsed.skipped else ""
         done(f"{len(parsed.abstracts):,} abstracts from {len(parsed.source_files)} files{merged}{skipped}")
     abstracts = parsed.abstracts
-    with progress.stage("titles"):
-        titled = [derive_title(a.text, a.title) for a in progress.track(abstracts, len(abstracts), "titles")]
-        introduces = [introduced_names(a.text) for a in abstracts]
-    with progress.stage("tags") as done:
+    with progress.stage("titles, tags") as done:
         vocabulary = load_vocabulary(options.vocabulary)
-        tags = [extract_tags(a.text, vocabulary) for a in progress.track(abstracts, len(abstracts), "tags")]
-        done(f"{len({t for paper_tags in tags for t in paper_tags}):,} distinct tags")
+        cache = ResultCache("analyses") if options.use_cache else None
+        analyses = analyse_abstracts(abstracts, vocabulary, _file_key(options.vocabulary), cache,
+                                     track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
+        done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
     taken: set[str] = set()
     papers = [
-        Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
-              title=title, title_source=source, tags=paper_tags, introduces=names)
-        for abstract, (title, source), paper_tags, names in zip(abstracts, titled, tags, introduces)
+        Paper(abstract=abstract, slug=make_slug(plain_text(a.title), abstract.id, taken),
+              title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
+        for abstract, a in zip(abstracts, analyses)
     ]
     with progress.stage("related"):
         papers = _add_related(papers)
     with progress.stage("mentions") as done:
         papers = find_mentions(papers, tag_slug)
         done(f"{sum(len(p.mentions) for p in papers):,} links")
+    with progress.stage("topic map"):
+        positions = place_papers([paper.abstract.text for paper in papers])
+        papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
     collection = Collection(name=_collection_name(name), papers=tuple(papers),
                             merged_duplicates=parsed.merged_duplicates,
@@ -108,6 +114,11 @@ def _add_related(papers: list[Paper]) -> list[Paper]:
             for index, score, reasons in links))
         for paper, links in zip(papers, neighbours)
     ]
+
+
+def _file_key(path: Path | None) -> str:
+    """Key a user's vocabulary file by its content, so editing it refreshes every paper's tags."""
+    return content_key(path.read_text(encoding="utf-8")) if path and path.is_file() else ""
 
 
 def _collection_name(header: str) -> str:
