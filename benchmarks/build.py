@@ -27,7 +27,7 @@ from benchmarks.corpus import make_corpus, write_list_parts
 ROOT = Path(__file__).resolve().parents[1]
 ICLR_TXT = ROOT.parent / "shared" / "data" / "iclr2024.txt"
 BIN = Path(sys.executable).parent
-_STAGE_LINE = re.compile(r"^papersite: ([a-z ]+?)(?::.*)? \((\d+\.\d+) s\)$")
+_STAGE_LINE = re.compile(r"^papersite: ([a-z, ]+?)(?::.*)? \((\d+\.\d+) s\)$")
 
 
 @dataclass

@@ -83,6 +83,8 @@ class Paper:
     """Names in this abstract that point to another page."""
     mentioned_by: tuple[str, ...] = ()
     """Slugs of papers whose abstracts mention this one."""
+    map_position: tuple[float, float] | None = None
+    """Where the paper sits on the topic map: (x, y), each in [0, 1]; None before layout."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,154 @@
+"""Draw the home page's chart and the topic map as SVG at build time: no script in the browser.
+
+Pure functions from values to SVG text. Colours are CSS classes (`a0`…`a10`, `ax` for the rest,
+defined in `site_src/stylesheets/papersite.css`) rather than inline styles: shorter, and they
+follow the light and dark palettes. Coordinates are whole numbers to keep 5,000 dots small.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+AREA_COLOURS = 11
+"""Distinct colours; further areas share the class `ax`."""
+OTHER_CLASS = "ax"
+
+MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 1000, 700, 14
+
+CHART_WIDTH = 480
+CHART_ROW = 36
+CHART_BAR_MAX = 400
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One row of the bar chart."""
+
+    label: str
+    """Plain text shown above the bar."""
+    count: int
+    """The bar's length, and the number shown at its end."""
+    href: str
+    """Where the row links to."""
+    colour: str
+    """CSS class of the bar's colour."""
+
+
+@dataclass(frozen=True)
+class Dot:
+    """One paper on the topic map."""
+
+    x: float
+    """Horizontal position in [0, 1]."""
+    y: float
+    """Vertical position in [0, 1]."""
+    href: str
+    """The paper's page."""
+    title: str
+    """Plain-text title, shown on hover."""
+    colour: str
+    """CSS class of the dot's colour."""
+
+
+@dataclass(frozen=True)
+class Label:
+    """A name written on the map, over the papers it names."""
+
+    x: float
+    """Horizontal centre in [0, 1]."""
+    y: float
+    """Baseline in [0, 1]."""
+    text: str
+    """The name."""
+
+
+def colour_classes(names: Sequence[str]) -> dict[str, str]:
+    """Give the first names (the largest areas) a colour class each, the rest `ax`."""
+    return {name: f"a{rank}" if rank < AREA_COLOURS else OTHER_CLASS for rank, name in enumerate(names)}
+
+
+def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
+    """Return a horizontal bar chart: a label above each bar, the count at its end."""
+    largest = max((bar.count for bar in bars), default=1) or 1
+    height = CHART_ROW * len(bars) + 4
+    rows = []
+    for index, bar in enumerate(bars):
+        top = CHART_ROW * index
+        length = max(round(CHART_BAR_MAX * bar.count / largest), 2)
+        rows.append(
+            f'<a href="{escape(bar.href)}"><text x="0" y="{top + 14}">{escape(bar.label)}</text>'
+            f'<rect class="{bar.colour}" x="0" y="{top + 19}" width="{length}" height="12" rx="2"/>'
+            f'<text class="n" x="{length + 6}" y="{top + 30}">{bar.count:,}</text></a>')
+    return (f'<svg class="ps-chart" viewBox="0 0 {CHART_WIDTH} {height}" role="img" '
+            f'aria-label="{escape(caption)}"><title>{escape(caption)}</title>{"".join(rows)}</svg>')
+
+
+def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str) -> str:
+    """Return the map: one linked dot per paper with its title on hover, names on top."""
+    radius = dot_radius(len(dots))
+    parts = [
+        f'<a href="{escape(dot.href)}"><title>{escape(dot.title)}</title>'
+        f'<circle class="{dot.colour}" cx="{_map_x(dot.x)}" cy="{_map_y(dot.y)}" r="{radius}"/></a>'
+        for dot in dots
+    ]
+    names = "".join(
+        f'<text x="{_map_x(label.x)}" y="{_map_y(label.y)}">{escape(label.text)}</text>'
+        for label in labels)
+    # Newlines between dots keep diffs and the Markdown raw-HTML pass readable; no blank lines.
+    dots_text = "\n".join(parts)
+    return (f'<svg class="ps-map" viewBox="0 0 {MAP_WIDTH} {MAP_HEIGHT}" role="img" '
+            f'aria-label="{escape(caption)}">\n<g class="d">\n{dots_text}\n</g>\n'
+            f'<g class="l" aria-hidden="true">{names}</g>\n</svg>')
+
+
+def place_labels(points_by_name: dict[str, list[tuple[float, float]]]) -> list[Label]:
+    """Name each group where it is densest, largest group first, skipping names that would collide.
+
+    Rule, in order: a group's place is the mean of its points in the densest cell of a 10 × 10
+    grid and the cells around it; a group of 10 or more papers with fewer than a fifth of them
+    there has no core and gets no name; a name overlapping one already placed is left out.
+    """
+    placed: list[Label] = []
+    for name, points in points_by_name.items():
+        if not points:
+            continue
+        cells: dict[tuple[int, int], int] = {}
+        for x, y in points:
+            cell = (min(int(x * 10), 9), min(int(y * 10), 9))
+            cells[cell] = cells.get(cell, 0) + 1
+        best = max(cells, key=lambda c: (cells[c], -c[1], -c[0]))
+        core = [(x, y) for x, y in points
+                if abs(min(int(x * 10), 9) - best[0]) <= 1 and abs(min(int(y * 10), 9) - best[1]) <= 1]
+        if len(points) >= 10 and len(core) < len(points) / 5:
+            continue
+        x = sum(x for x, _ in core) / len(core)
+        y = sum(y for _, y in core) / len(core)
+        half_width = _LABEL_CHAR_WIDTH * len(name) / 2
+        label = Label(x=min(max(x, half_width), 1 - half_width), y=min(max(y, 0.04), 0.97), text=name)
+        if not any(_overlap(label, other) for other in placed):
+            placed.append(label)
+    return placed
+
+
+_LABEL_CHAR_WIDTH = 8.5 / (MAP_WIDTH - 2 * MAP_MARGIN)  # 15 px bold type, as a share of the width
+_LABEL_HEIGHT = 22 / (MAP_HEIGHT - 2 * MAP_MARGIN)
+
+
+def _overlap(first: Label, second: Label) -> bool:
+    reach = _LABEL_CHAR_WIDTH * (len(first.text) + len(second.text)) / 2
+    return abs(first.x - second.x) < reach and abs(first.y - second.y) < _LABEL_HEIGHT
+
+
+def dot_radius(count: int) -> int:
+    """Return the dots' radius: large for a few dozen papers, 3 from about 400 on."""
+    return max(3, min(9, round(60 / max(count, 1) ** 0.5)))
+
+
+def _map_x(x: float) -> int:
+    return round(MAP_MARGIN + x * (MAP_WIDTH - 2 * MAP_MARGIN))
+
+
+def _map_y(y: float) -> int:
+    return round(MAP_MARGIN + y * (MAP_HEIGHT - 2 * MAP_MARGIN))

@@ -1,0 +1,120 @@
+"""Rendering: paper pages, the papers index, the home overview, the chart and the topic map."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from generator.charts import Bar, Dot, draw_bar_chart, draw_topic_map, place_labels
+from generator.enrich.topic_map import place_papers
+from generator.model import Abstract, Collection, Paper, RelatedLink, Source, Tag
+from generator.render import (MAP_PATH, RenderOptions, code_links, render_overview,
+                              render_paper_page, render_site)
+
+HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
+
+
+def _paper(n: int, text: str, area: str = "Computer vision", file: str = "a.txt") -> Paper:
+    abstract = Abstract(id=f"id{n}", text=text, list_name="Test 2026 paper list",
+                        sources=(Source(file=file, position=n, line=2 * n + 1),))
+    return Paper(abstract=abstract, slug=f"paper-{n}", title=f"Paper {n} on $x^2$", title_source="derived",
+                 tags=(Tag(area, "area"), Tag("Segmentation", "topic"), Tag("COCO", "dataset")),
+                 map_position=(n / 10, 1 - n / 10))
+
+
+def _collection() -> Collection:
+    papers = [
+        _paper(1, "We segment images. Code: https://github.com/someone/seg."),
+        _paper(2, "We detect objects in images with transformers."),
+        _paper(3, "We learn policies from rewards.", area="Reinforcement learning"),
+    ]
+    papers[0] = Paper(**{**papers[0].__dict__, "related": (RelatedLink("paper-2", 0.5, ("COCO", "coco")),)})
+    return Collection(name="Test 2026", papers=tuple(papers), source_files=("a.txt",))
+
+
+def _front_matter(page: str) -> dict:
+    return yaml.safe_load(page.split("---\n")[1])
+
+
+def test_paper_page_uses_the_paper_template_and_stays_out_of_search():
+    collection = _collection()
+    titles = {p.slug: p.title for p in collection.papers}
+    page = render_paper_page(collection.papers[0], titles, HOSTED)
+    meta = _front_matter(page)
+    assert meta["template"] == "paper.html"
+    assert meta["search"] == {"exclude": True}
+    assert '<dt>Area</dt><dd><a class="md-tag ps-tag ps-tag--area" href="../../tags/area-computer-vision/">' in page
+    assert '<a class="md-button ps-permalink" href="./"' in page
+
+
+def test_paper_page_links_its_list_neighbours_and_position():
+    pages = render_site(_collection(), HOSTED)
+    middle = pages["papers/paper-2.md"]
+    assert 'rel="prev" href="../paper-1/"' in middle and 'rel="next" href="../paper-3/"' in middle
+    assert "abstract 2 of 3 (line 5)" in middle
+    first = render_site(_collection(), OFFLINE)["papers/paper-1.md"]
+    assert 'rel="prev"' not in first and 'rel="next" href="paper-2.html"' in first
+
+
+def test_related_reasons_said_twice_in_two_cases_are_shown_once():
+    page = render_site(_collection(), HOSTED)["papers/paper-1.md"]
+    related = re.search(r'<section class="ps-related".*?</section>', page).group(0)
+    assert related.count("<span>COCO</span>") == 1 and "coco" not in related
+
+
+def test_code_button_for_code_hosts_only():
+    paper = _collection().papers[0]
+    html = ('<p><a href="https://github.com/someone/seg">x</a> <a href="https://example.org/x">y</a> '
+            '<a href="https://www.anonymous.4open.science/r/A-1">z</a> <a href="../other/">w</a></p>')
+    assert code_links(paper, html) == [("https://github.com/someone/seg", "github.com"),
+                                       ("https://www.anonymous.4open.science/r/A-1", "anonymous.4open.science")]
+    page = render_site(_collection(), HOSTED)["papers/paper-1.md"]
+    assert 'class="md-button md-button--primary ps-code" href="https://github.com/someone/seg"' in page
+    assert "ps-code" not in render_site(_collection(), HOSTED)["papers/paper-2.md"]
+
+
+def test_papers_index_groups_by_area_largest_first():
+    index = render_site(_collection(), HOSTED)["papers/index.md"]
+    headings = re.findall(r'<h2 id="([^"]+)">', index)
+    assert headings == ["area-computer-vision", "area-reinforcement-learning"]
+    assert index.count('<li><a href="paper-') == 3
+
+
+def test_topic_map_page_links_every_dot_in_both_url_styles():
+    for options, href in ((HOSTED, "../../papers/paper-1/"), (OFFLINE, "../papers/paper-1.html")):
+        page = render_site(_collection(), options)[MAP_PATH]
+        assert page.count("<circle") == 3
+        assert f'<a href="{href}"><title>Paper 1 on x²</title><circle class="a0"' in page
+        assert "style=" not in page and "\n\n" not in page.split("---\n", 2)[2].strip()
+
+
+def test_overview_names_the_collection_and_draws_the_chart():
+    overview = render_overview(_collection(), "index.md", HOSTED)
+    assert "<h1" in overview and "Test 2026" in overview and "3 papers" in overview
+    assert overview.count("<rect") == 2
+    assert 'href="tags/topic-map/"' in overview and 'for="__search"' in overview
+
+
+def test_charts_are_plain_svg_with_classes():
+    chart = draw_bar_chart([Bar("A <b>", 3, "a/", "a0"), Bar("B", 0, "b/", "a1")], "Per area")
+    assert "A &lt;b&gt;" in chart and 'width="400"' in chart and 'width="2"' in chart
+    dots = [Dot(0.0, 1.0, "p/", 'T "q"', "a0")]
+    svg = draw_topic_map(dots, [], "Map")
+    assert '<circle class="a0" cx="14" cy="686"' in svg and "T &quot;q&quot;" in svg
+
+
+def test_map_labels_go_where_a_group_is_dense_and_never_overlap():
+    dense = [(0.2 + i / 1000, 0.3) for i in range(20)]
+    labels = place_labels({"Vision": dense, "Vision too": dense, "Far": [(0.8, 0.8)]})
+    assert [label.text for label in labels] == ["Vision", "Far"]
+    assert abs(labels[0].x - 0.21) < 0.02 and abs(labels[0].y - 0.3) < 1e-9
+
+
+def test_topic_map_layout_is_deterministic_and_in_the_unit_square():
+    texts = [f"Graph neural networks for molecules and proteins, variant {i}." for i in range(30)]
+    texts += [f"Reinforcement learning agents explore rewards in games, variant {i}." for i in range(30)]
+    first = place_papers(texts)
+    assert first == place_papers(texts) and len(first) == 60
+    assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in first)
+    assert place_papers([]) == [] and place_papers(["one"]) == [(0.5, 0.5)]
