@@ -8,7 +8,9 @@ import logging
 import os
 import shutil
 import sys
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
 
 from .cache import cache_folder
 from .errors import GeneratorError
@@ -67,7 +69,8 @@ def build_site(args: argparse.Namespace) -> int:
     mkdocs_logger = logging.getLogger("mkdocs")
     mkdocs_logger.addHandler(echo)
     try:
-        build(config)
+        with _build_beside(config):
+            build(config)
     except MkDocsException as error:
         if args.verbose:
             raise
@@ -89,6 +92,35 @@ def _say(args: argparse.Namespace, message: str) -> None:
         print(message, file=sys.stderr)
 
 
+@contextmanager
+def _build_beside(config) -> Iterator[None]:
+    """Build into a fresh folder next to the site and swap it in only when the build succeeded.
+
+    An interrupted or failed build leaves the previous site as it was; a folder of that name
+    that papersite did not build (no MkDocs 404 page or sitemap) is refused.
+    """
+    site = Path(config.site_dir)
+    if site.exists() and any(site.iterdir()) and not (site / "404.html").exists():
+        raise GeneratorError(f"{site}: exists and does not look like a built site; "
+                             "papersite will not replace it (choose another --site-dir)")
+    staging = site.with_name(f".{site.name}.papersite-new")
+    retired = site.with_name(f".{site.name}.papersite-old")
+    for leftover in (staging, retired):  # from an interrupted run: ours, by their names
+        shutil.rmtree(leftover, ignore_errors=True)
+    config.site_dir = str(staging)
+    try:
+        yield
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    finally:
+        config.site_dir = str(site)
+    if site.exists():
+        site.rename(retired)
+    staging.rename(site)
+    shutil.rmtree(retired, ignore_errors=True)
+
+
 class _LogEcho(logging.Handler):
     """Print MkDocs' warnings and errors plainly; papersite's own errors without a prefix."""
 
@@ -107,9 +139,12 @@ class _LogEcho(logging.Handler):
 
 def _private_docs_dir(config_file: Path, site_dir: str) -> Path:
     """Return a docs folder of papersite's own, holding a copy of the hand-written pages."""
-    from mkdocs.config import load_config
+    from mkdocs.utils.yaml import yaml_load
 
-    source = Path(load_config(str(config_file)).docs_dir)
+    # Only docs_dir is needed: reading the YAML spares a second full load (and hook import).
+    with config_file.open(encoding="utf-8") as file:
+        settings = yaml_load(file) or {}
+    source = config_file.resolve().parent / settings.get("docs_dir", "docs")
     key = hashlib.sha256(str(Path(site_dir).resolve()).encode()).hexdigest()[:12]
     private = cache_folder() / f"docs-{key}"
     private.mkdir(parents=True, exist_ok=True)
