@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import resource
 import sys
@@ -50,6 +51,8 @@ class Evaluation:
     """Mean share of a paper's related papers sharing at least one normalised keyword."""
     seconds: float
     """Wall time of find_related."""
+    cpu_seconds: float
+    """Processor time of find_related, all threads (what it costs on a machine of its own)."""
 
 
 def normalise_keyword(keyword: str) -> str:
@@ -75,14 +78,15 @@ def evaluate(
     keywords = [
         {normalise_keyword(str(word)) for word in paper.get("keywords") or ()} for paper in papers
     ]
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     related = find_related(texts, k=K, settings=settings)
-    seconds = time.perf_counter() - started
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     same_area = shared_keyword = 0.0
     for i, row in enumerate(related):
         same_area += sum(areas[j] == areas[i] for j, _, _ in row) / K
         shared_keyword += sum(bool(keywords[i] & keywords[j]) for j, _, _ in row) / K
-    return Evaluation(len(papers), same_area / len(papers), shared_keyword / len(papers), seconds)
+    count = len(papers)
+    return Evaluation(count, same_area / count, shared_keyword / count, seconds, cpu_seconds)
 
 
 def peak_memory_mb() -> float:
@@ -91,12 +95,13 @@ def peak_memory_mb() -> float:
     return peak / 2**20 if sys.platform == "darwin" else peak / 1024
 
 
-def measure_scale(size: int, seed: int = 0) -> tuple[float, float]:
-    """Run find_related on a synthetic corpus of `size` abstracts; return seconds and peak MB."""
+def measure_scale(size: int, seed: int = 0) -> tuple[float, float, float]:
+    """Run find_related on `size` synthetic abstracts; return wall s, processor s, peak MB."""
     texts = make_corpus(size, seed=seed)
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     find_related(texts, k=K)
-    return time.perf_counter() - started, peak_memory_mb()
+    seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
+    return seconds, cpu_seconds, peak_memory_mb()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -106,10 +111,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--scale", type=int, help="abstracts in a synthetic corpus instead")
     arguments = parser.parse_args(argv)
     if arguments.scale:
-        seconds, peak = measure_scale(arguments.scale)
+        seconds, cpu_seconds, peak = measure_scale(arguments.scale)
         print(f"synthetic abstracts:  {arguments.scale}")
-        print(f"time:                 {seconds:.1f} s")
-        print(f"peak memory (RSS):    {peak:.0f} MB")
+        _print_cost(seconds, cpu_seconds, peak)
         return 0
     if arguments.papers is None:
         parser.error("give a JSON Lines paper list or --scale N")
@@ -117,9 +121,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"papers:               {result.papers}")
     print(f"P@{K} same area:        {result.same_area:.3f}")
     print(f"shared-keyword@{K}:     {result.shared_keyword:.3f}")
-    print(f"time:                 {result.seconds:.1f} s")
-    print(f"peak memory (RSS):    {peak_memory_mb():.0f} MB")
+    _print_cost(result.seconds, result.cpu_seconds, peak_memory_mb())
     return 0
+
+
+def _print_cost(seconds: float, cpu_seconds: float, peak: float) -> None:
+    # Other work on the machine stretches wall time; the load average says how much there was.
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"time:                 {seconds:.1f} s wall, {cpu_seconds:.1f} s processor")
+    print(f"peak memory (RSS):    {peak:.0f} MB")
+    print(f"machine load (1 min): {load:.1f} on {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

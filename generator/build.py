@@ -105,7 +105,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
 def _add_related(papers: list[Paper]) -> list[Paper]:
     neighbours = find_related(
         [paper.abstract.text for paper in papers],
-        [[tag.name for tag in paper.tags if tag.kind != "area"] for paper in papers],
+        # Shared tags are the clearest "why related", the area included: better than no reason.
+        [[tag.name for tag in paper.tags] for paper in papers],
         k=RELATED_PER_PAPER,
     )
     return [

@@ -3,7 +3,7 @@
 A pure function of the abstracts' texts (and optional tag names): no file I/O. The model blends
 a sublinear TF-IDF of words and word pairs with a latent-semantic (LSA) projection of it, and
 works block by block on candidate lists, so that no n-by-n matrix is ever held in memory:
-30,000 abstracts take well under a minute and a few hundred MB.
+30,000 abstracts take about 30 processor seconds and under 1 GB.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from sklearn.preprocessing import normalize
 
 Related = tuple[int, float, tuple[str, ...]]
 MAX_REASONS = 4
+# Shared terms of a pair looked at for its reasons: more only cost time.
+_TERMS_EXAMINED = 10
 
 # Words abstracts use to talk about themselves: they link nothing, so they are neither
 # features nor reasons.
@@ -35,12 +37,12 @@ _BOILERPLATE_WORDS = frozenset(
     framework study studies task tasks problem problems paradigm well also state-of-the-art
     """.split()
 )
-_STOP_WORDS = sorted(ENGLISH_STOP_WORDS | _BOILERPLATE_WORDS)
-# Words of two or more characters; hyphenated compounds and decimals are kept whole
-# ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons read as the abstracts wrote them,
-# while a dot between letters ends a word ("LLMs.To" in scraped text is two words).
-_WORD_PATTERN = r"\b(?:\w+(?:-\w+|(?<=\d)\.\d+)+|\w\w+)\b"
-_WORD = re.compile(_WORD_PATTERN)
+_STOP_WORDS = ENGLISH_STOP_WORDS | _BOILERPLATE_WORDS
+# A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
+# compounds and decimals stay whole ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons
+# read as the abstracts wrote them; a dot between letters ends a word ("LLMs.To" is scraped
+# text for "LLMs. To"). Punctuation and one-letter words only separate word pairs.
+_TOKEN = re.compile(r"\b(?=\w\w|\w-\w)\w+(?:(?:-|(?<=\d)\.(?=\d))\w+)*\b|[.,;:!?()\[\]]|\w")
 
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]{0,300}\$", re.DOTALL)
 _URL = re.compile(r"https?://\S+|www\.\S+")
@@ -56,8 +58,6 @@ class RelatedSettings:
     """Ignore terms found in fewer abstracts than this (they cannot link two papers)."""
     max_df: float = 0.5
     """Ignore terms found in more than this share of abstracts (from 20 abstracts on)."""
-    ngram_max: int = 2
-    """Longest word sequence used as a term."""
     lsa_resolutions: tuple[int, ...] = (30, 60, 120)
     """LSA cosines averaged over these leading dimensions: coarse topics and fine ones."""
     lsa_max_terms: int = 32768
@@ -68,12 +68,14 @@ class RelatedSettings:
     """Each paper's LSA vector is pulled towards its this many nearest papers' vectors."""
     expansion_weight: float = 0.5
     """How far: the neighbours' mean vector is added with this weight."""
-    candidates: int = 50
+    candidates: int = 30
     """Only a paper's this many nearest by LSA cosine are scored in full."""
     label_weight: float = 0.1
     """Bonus for sharing all labels: Jaccard overlap of two papers' labels times this."""
-    block_rows: int = 2000
-    """Papers whose candidates are searched at once (bounds memory)."""
+    reason_min_coherence: float = 0.05
+    """Terms less coherent than this (see `_measure_coherence`) are too generic to be reasons."""
+    block_cells: int = 2**24
+    """Similarities (or candidate pairs) computed at once: bounds memory to a few hundred MB."""
 
 
 DEFAULT_SETTINGS = RelatedSettings()
@@ -90,17 +92,21 @@ def find_related(
 
     Scoring rule, in order:
     1. clean each abstract (TeX math, macros, URLs and markup dropped) and weigh its words and
-       word pairs by sublinear TF-IDF, without stop words and boilerplate ("we propose");
+       adjacent word pairs by sublinear TF-IDF; stop words and boilerplate ("we propose") are
+       not terms, and no pair spans one or a punctuation mark;
     2. project the TF-IDF vectors with LSA; a paper's LSA similarity to another is its cosine
-       averaged over the first 30, 60 and 120 dimensions, after each paper's vector has been
-       pulled halfway towards the mean of its 10 nearest papers' vectors (query expansion);
-    3. candidates: the 50 papers nearest by LSA cosine (all papers in a small collection);
+       averaged over the first 30, 60 and 120 dimensions, after half the mean vector of its 10
+       nearest papers has been added to each paper's vector (query expansion);
+    3. candidates: the 30 papers nearest by LSA cosine (all papers in a small collection);
     4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.1 × Jaccard overlap of
        labels when labels are given;
     5. best first, equal scores in index order; never the paper itself, and never a paper
        sharing nothing with it (score ≤ 0), so fewer than k when the collection is small.
-    Reasons: shared labels first, then the shared terms that weigh most in both TF-IDF vectors
-    (a word pair replaces its own words), at most 4.
+    Reasons, at most 4: shared labels, the rarest first; then shared terms by their weight in
+    both TF-IDF vectors times their coherence (how alike the papers using the term are), none
+    below 0.05 coherence (generic words such as "possible") and no bare numbers; a word pair
+    takes the place of its own words, overlapping pairs join when the paper has the joined
+    phrase ("Markov chain Monte Carlo"), and a plural adds nothing to its singular.
     """
     count = len(texts)
     if labels and len(labels) != count:
@@ -108,24 +114,19 @@ def find_related(
     if count < 2 or k <= 0:
         return [[] for _ in range(count)]
     cleaned = [_clean_text(text) for text in texts]
-    weights, terms = _weigh_terms(cleaned, settings)
+    weights, terms, spellings = _weigh_terms(cleaned, settings)
     resolutions = _project(weights, settings)
-    candidates = _find_candidates(resolutions[-1], min(max(settings.candidates, k), count - 1), settings)
+    size = min(max(settings.candidates, k), count - 1)
+    candidates = _find_candidates(resolutions[-1], size, settings.block_cells)
     lsa = _expand(_concatenate(resolutions), candidates, settings)
     label_sets = [frozenset(_normalise_label(name) for name in names) for names in labels]
     scores = _score_candidates(weights, lsa, candidates, label_sets, settings)
-    spellings = _spellings(cleaned)
-    names_by_label = {_normalise_label(name): name for names in labels for name in names}
-    related: list[list[Related]] = []
-    for i in range(count):
-        best = _rank(candidates[i], scores[i], k)
-        related.append(
-            [
-                (j, score, _explain(i, j, weights, terms, spellings, label_sets, names_by_label))
-                for j, score in best
-            ]
-        )
-    return related
+    best = [_rank(candidates[i], scores[i], k) for i in range(count)]
+    pairs = [(i, j) for i, row in enumerate(best) for j, _ in row]
+    phrases = _Phrases(terms, spellings, cleaned)
+    coherence = _measure_coherence(weights, resolutions[-1], settings.reason_min_coherence)
+    reasons = iter(_find_reasons(pairs, weights, coherence, phrases, labels))
+    return [[(j, score, next(reasons)) for j, score in row] for row in best]
 
 
 def _clean_text(text: str) -> str:
@@ -143,13 +144,12 @@ def _normalise_label(name: str) -> str:
 
 def _weigh_terms(
     cleaned: list[str], settings: RelatedSettings
-) -> tuple[sparse.csr_matrix, np.ndarray]:
-    """Return the L2-normalised TF-IDF matrix and its terms (no columns when there are none)."""
+) -> tuple[sparse.csr_matrix, list[str], dict[str, str]]:
+    """Return the L2-normalised TF-IDF matrix, its terms and the words' usual spellings."""
     count = len(cleaned)
+    splitter = _TermSplitter()
     vectorizer = TfidfVectorizer(
-        token_pattern=_WORD_PATTERN,
-        stop_words=_STOP_WORDS,
-        ngram_range=(1, settings.ngram_max),
+        analyzer=splitter,
         min_df=min(settings.min_df, count),
         # In a small collection a shared term is rare by nature; never drop it as too common.
         max_df=settings.max_df if count >= 20 else 1.0,
@@ -159,8 +159,41 @@ def _weigh_terms(
     try:
         weights = vectorizer.fit_transform(cleaned)
     except ValueError:  # no term at all: empty or stop-word-only texts
-        return sparse.csr_matrix((count, 0), dtype=np.float32), np.array([], dtype=object)
-    return weights.tocsr(), vectorizer.get_feature_names_out()
+        return sparse.csr_matrix((count, 0), dtype=np.float32), [], {}
+    return weights.tocsr(), vectorizer.get_feature_names_out().tolist(), splitter.spellings()
+
+
+class _TermSplitter:
+    """Split a text into its terms, noting how each word is spelled along the way."""
+
+    def __init__(self) -> None:
+        self._spelling_counts: Counter[str] = Counter()
+
+    def __call__(self, text: str) -> list[str]:
+        """Return the text's words and adjacent word pairs, lower-cased."""
+        tokens = _TOKEN.findall(text)
+        self._spelling_counts.update(tokens)
+        terms: list[str] = []
+        previous = ""
+        for token in tokens:
+            word = token.lower()
+            if len(word) < 2 or word in _STOP_WORDS:
+                previous = ""
+                continue
+            terms.append(word)
+            if previous:
+                terms.append(f"{previous} {word}")
+            previous = word
+        return terms
+
+    def spellings(self) -> dict[str, str]:
+        """Map each lower-cased word to its most frequent spelling."""
+        best: dict[str, tuple[int, str]] = {}
+        for word, seen in self._spelling_counts.items():
+            key = word.lower()
+            if key not in best or (seen, word) > best[key]:
+                best[key] = (seen, word)
+        return {key: word for key, (_, word) in best.items()}
 
 
 def _project(weights: sparse.csr_matrix, settings: RelatedSettings) -> list[np.ndarray]:
@@ -171,9 +204,9 @@ def _project(weights: sparse.csr_matrix, settings: RelatedSettings) -> list[np.n
         return [np.zeros((count, 1), dtype=np.float32)]
     document_counts = np.bincount(weights.indices, minlength=term_count)
     widespread = np.sort(np.argsort(-document_counts, kind="stable")[: settings.lsa_max_terms])
-    projected = TruncatedSVD(n_components=dimensions, random_state=0).fit_transform(
-        weights[:, widespread]
-    )
+    svd = TruncatedSVD(n_components=dimensions, random_state=0)
+    with np.errstate(divide="ignore", invalid="ignore"):  # identical texts: no variance at all
+        projected = svd.fit_transform(weights[:, widespread])
     kept = sorted({min(size, dimensions) for size in settings.lsa_resolutions})
     return [normalize(projected[:, :size]).astype(np.float32) for size in kept]
 
@@ -183,27 +216,36 @@ def _concatenate(resolutions: list[np.ndarray]) -> np.ndarray:
     return np.hstack(resolutions) / np.float32(np.sqrt(len(resolutions)))
 
 
-def _find_candidates(vectors: np.ndarray, size: int, settings: RelatedSettings) -> np.ndarray:
-    """Return each row's `size` nearest other rows by cosine, block by block."""
+def _find_candidates(vectors: np.ndarray, size: int, block_cells: int) -> np.ndarray:
+    """Return each row's `size` nearest other rows by cosine, a block of rows at a time."""
     count = vectors.shape[0]
-    candidates = np.empty((count, size), dtype=np.int64)
-    for start in range(0, count, settings.block_rows):
-        stop = min(start + settings.block_rows, count)
+    block_rows = max(1, block_cells // count)
+    candidates = np.empty((count, size), dtype=np.int32)
+    for start in range(0, count, block_rows):
+        stop = min(start + block_rows, count)
         similarity = vectors[start:stop] @ vectors.T
         similarity[np.arange(stop - start), np.arange(start, stop)] = -np.inf
-        candidates[start:stop] = np.argpartition(-similarity, size - 1, axis=1)[:, :size]
+        nearest = np.argpartition(similarity, count - size, axis=1)[:, count - size :]
+        candidates[start:stop] = nearest
     return candidates
 
 
 def _expand(vectors: np.ndarray, candidates: np.ndarray, settings: RelatedSettings) -> np.ndarray:
     """Pull each vector towards the mean of its nearest candidates that resemble it at all."""
-    similarity = np.einsum("id,icd->ic", vectors, vectors[candidates])
-    nearest_count = min(settings.expansion_neighbours, candidates.shape[1])
-    nearest = np.argsort(-similarity, axis=1, kind="stable")[:, :nearest_count]
-    rows = np.arange(len(vectors))[:, None]
-    resembling = (similarity[rows, nearest] > 0)[:, :, None]
-    pulled = (vectors[candidates[rows, nearest]] * resembling).mean(axis=1)
-    return normalize(vectors + settings.expansion_weight * pulled).astype(np.float32)
+    count, size = candidates.shape
+    nearest_count = min(settings.expansion_neighbours, size)
+    block_rows = max(1, settings.block_cells // (size * vectors.shape[1]))
+    expanded = np.empty_like(vectors)
+    for start in range(0, count, block_rows):
+        stop = min(start + block_rows, count)
+        neighbours = vectors[candidates[start:stop]]
+        similarity = np.einsum("id,icd->ic", vectors[start:stop], neighbours)
+        nearest = np.argsort(-similarity, axis=1, kind="stable")[:, :nearest_count]
+        rows = np.arange(stop - start)[:, None]
+        resembling = similarity[rows, nearest] > 0
+        pulled = (neighbours[rows, nearest] * resembling[:, :, None]).mean(axis=1)
+        expanded[start:stop] = vectors[start:stop] + settings.expansion_weight * pulled
+    return normalize(expanded)
 
 
 def _score_candidates(
@@ -215,9 +257,11 @@ def _score_candidates(
 ) -> np.ndarray:
     """Return the blended score of each (row, candidate) pair."""
     count, size = candidates.shape
+    # A pair's sparse rows hold a few hundred terms; its LSA rows a few hundred dimensions.
+    block_rows = max(1, settings.block_cells // (size * 256))
     scores = np.empty((count, size), dtype=np.float32)
-    for start in range(0, count, settings.block_rows):
-        stop = min(start + settings.block_rows, count)
+    for start in range(0, count, block_rows):
+        stop = min(start + block_rows, count)
         block = candidates[start:stop]
         rows = np.repeat(np.arange(start, stop), size)
         term_cosine = weights[rows].multiply(weights[block.ravel()]).sum(axis=1)
@@ -225,11 +269,10 @@ def _score_candidates(
         scores[start:stop] = (1 - settings.lsa_weight) * np.asarray(term_cosine).reshape(
             block.shape
         ) + settings.lsa_weight * lsa_cosine
-    if label_sets:
-        for i in range(count):
-            scores[i] += settings.label_weight * np.array(
-                [_jaccard(label_sets[i], label_sets[j]) for j in candidates[i]], dtype=np.float32
-            )
+    for i, own in enumerate(label_sets):
+        if own:
+            overlap = [_jaccard(own, label_sets[j]) for j in candidates[i]]
+            scores[i] += settings.label_weight * np.array(overlap, dtype=np.float32)
     return scores
 
 
@@ -240,49 +283,151 @@ def _jaccard(first: frozenset[str], second: frozenset[str]) -> float:
 
 def _rank(candidates: np.ndarray, scores: np.ndarray, k: int) -> list[tuple[int, float]]:
     """Return the k best candidates with a positive score, best first, ties by index."""
-    order = np.lexsort((candidates, -scores))
-    return [(int(candidates[o]), float(scores[o])) for o in order[:k] if scores[o] > 0]
+    order = np.lexsort((candidates, -scores))[:k]
+    return [(int(candidates[o]), float(scores[o])) for o in order if scores[o] > 0]
 
 
-def _spellings(cleaned: list[str]) -> dict[str, str]:
-    """Map each lower-cased word to its most frequent spelling in the collection."""
-    counts = Counter(_WORD.findall("\n".join(cleaned)))
-    best: dict[str, tuple[int, str]] = {}
-    for word, seen in counts.items():
-        key = word.lower()
-        if key not in best or (seen, word) > best[key]:
-            best[key] = (seen, word)
-    return {key: word for key, (_, word) in best.items()}
+def _measure_coherence(
+    weights: sparse.csr_matrix, vectors: np.ndarray, minimum: float
+) -> np.ndarray:
+    """Return each term's mean cosine between two papers using it, 0 when below `minimum`.
 
-
-def _explain(
-    i: int,
-    j: int,
-    weights: sparse.csr_matrix,
-    terms: np.ndarray,
-    spellings: dict[str, str],
-    label_sets: list[frozenset[str]],
-    names_by_label: dict[str, str],
-) -> tuple[str, ...]:
-    """Return up to 4 reasons: shared labels, then the shared terms weighing most in both."""
-    reasons = [names_by_label[label] for label in sorted(label_sets[i] & label_sets[j])] if label_sets else []
-    start_i, stop_i = weights.indptr[i], weights.indptr[i + 1]
-    start_j, stop_j = weights.indptr[j], weights.indptr[j + 1]
-    common, at_i, at_j = np.intersect1d(
-        weights.indices[start_i:stop_i], weights.indices[start_j:stop_j], return_indices=True
+    Cosines of LSA vectors centred on the collection's mean, so that generic words ("possible",
+    "data") score near 0 and topical ones ("regret bound", "quantization") 0.1 to 0.5.
+    """
+    vectors = normalize(vectors - vectors.mean(axis=0))
+    presence = sparse.csr_matrix(
+        (np.ones_like(weights.data), weights.indices, weights.indptr), shape=weights.shape
     )
-    contribution = weights.data[start_i:stop_i][at_i] * weights.data[start_j:stop_j][at_j]
-    chosen: list[list[str]] = []
-    for position in np.lexsort((common, -contribution)):
-        if len(reasons) + len(chosen) >= MAX_REASONS:
-            break
-        words = str(terms[common[position]]).split()
-        if all(word.replace(".", "").isdigit() for word in words):
-            continue  # a bare number says nothing about the topic
-        if any(set(words) <= set(other) for other in chosen):
-            continue  # already said, inside a word pair
-        # A word pair replaces a single word already chosen from it.
-        chosen = [other for other in chosen if not (len(other) == 1 and other[0] in words)]
-        chosen.append(words)
-    reasons.extend(" ".join(spellings.get(word, word) for word in words) for words in chosen)
-    return tuple(reasons[:MAX_REASONS])
+    counts = np.asarray(presence.sum(axis=0)).ravel()
+    sums = np.asarray(presence.T @ vectors)
+    pairs = counts * (counts - 1)
+    coherence = ((sums**2).sum(axis=1) - counts) / np.maximum(pairs, 1)
+    coherence = np.where((pairs > 0) & (coherence >= minimum), coherence, 0.0)
+    return np.minimum(coherence, 1.0).astype(np.float32)
+
+
+def _find_reasons(
+    pairs: list[tuple[int, int]],
+    weights: sparse.csr_matrix,
+    coherence: np.ndarray,
+    phrases: _Phrases,
+    labels: Sequence[Sequence[str]],
+) -> list[tuple[str, ...]]:
+    """Return each pair's reasons: shared labels, rarest first, then its most telling terms."""
+    shared_labels = _share_labels(pairs, labels) if labels else [[] for _ in pairs]
+    return [
+        tuple(names[:MAX_REASONS]) + phrases.choose(i, ranked, MAX_REASONS - len(names))
+        for (i, _), names, ranked in zip(
+            pairs, shared_labels, _rank_shared_terms(pairs, weights, coherence)
+        )
+    ]
+
+
+def _share_labels(
+    pairs: list[tuple[int, int]], labels: Sequence[Sequence[str]]
+) -> list[list[str]]:
+    """Return the labels each pair shares, the rarest (most telling) first, as first written."""
+    label_sets = [{_normalise_label(name): name for name in names} for names in labels]
+    papers_by_label = Counter(label for names in label_sets for label in names)
+    shared: list[list[str]] = []
+    for i, j in pairs:
+        common = label_sets[i].keys() & label_sets[j].keys()
+        ordered = sorted(common, key=lambda label: (papers_by_label[label], label))
+        shared.append([label_sets[i][label] for label in ordered])
+    return shared
+
+
+def _rank_shared_terms(
+    pairs: list[tuple[int, int]],
+    weights: sparse.csr_matrix,
+    coherence: np.ndarray,
+    chunk: int = 20000,
+) -> list[list[int]]:
+    """Return, per pair, its first few shared terms by weight in both papers times coherence."""
+    ranked: list[list[int]] = []
+    for start in range(0, len(pairs), chunk):
+        firsts, seconds = zip(*pairs[start : start + chunk])
+        shared = weights[list(firsts)].multiply(weights[list(seconds)]).tocsr()
+        shared.sort_indices()
+        shared.data *= coherence[shared.indices]
+        shared.eliminate_zeros()  # generic terms are no reason
+        rows = np.repeat(np.arange(shared.shape[0]), np.diff(shared.indptr))
+        # Both factors are at most 1, so 2·row − telling sorts by row, then most telling; the
+        # stable sort leaves equal values in term order, so reasons are deterministic.
+        order = np.argsort(2.0 * rows - shared.data, kind="stable")
+        indices = shared.indices[order].tolist()
+        bounds = shared.indptr.tolist()
+        ranked.extend(
+            indices[begin : min(end, begin + _TERMS_EXAMINED)]
+            for begin, end in zip(bounds, bounds[1:])
+        )
+    return ranked
+
+
+class _Phrases:
+    """Turn ranked term indices into readable reasons, remembering each term's reading."""
+
+    def __init__(self, terms: list[str], spellings: dict[str, str], texts: list[str]) -> None:
+        self._terms = terms
+        self._spellings = spellings
+        self._texts = texts
+        self._readings: dict[int, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+        self._spoken: tuple[int, str] = (-1, "")
+
+    def choose(self, paper: int, ranked: list[int], room: int) -> tuple[str, ...]:
+        """Return up to `room` phrases for these ranked terms of a paper, as the rule says."""
+        chosen: list[tuple[tuple[str, ...], frozenset[str]]] = []
+        for index in ranked:
+            reading = self._read(index)
+            if reading is None:
+                continue
+            words, stems = reading
+            overlapping = [entry for entry in chosen if stems & entry[1]]
+            if len(words) == 1:
+                if not overlapping and len(chosen) < room:
+                    chosen.append(reading)
+                continue
+            pairs = [entry for entry in overlapping if len(entry[0]) > 1]
+            if pairs:  # join "Markov chain" and "chain Monte", or say nothing new
+                joined = self._join(paper, pairs[0][0], words)
+                if joined:
+                    chosen[chosen.index(pairs[0])] = (joined, pairs[0][1] | stems)
+                continue
+            if overlapping:  # the pair takes the place of its own words
+                chosen[chosen.index(overlapping[0])] = reading
+                chosen = [entry for entry in chosen if entry not in overlapping[1:]]
+            elif len(chosen) < room:
+                chosen.append(reading)
+        return tuple(
+            " ".join(self._spellings.get(word, word) for word in words) for words, _ in chosen
+        )
+
+    def _read(self, index: int) -> tuple[tuple[str, ...], frozenset[str]] | None:
+        """Return a term's words and their stems, or None for a bare number (it says nothing)."""
+        if index not in self._readings:
+            words = tuple(self._terms[index].split())
+            is_number = all(word.replace(".", "").isdigit() for word in words)
+            stems = frozenset(_stem(word) for word in words)
+            self._readings[index] = None if is_number else (words, stems)
+        return self._readings[index]
+
+    def _join(
+        self, paper: int, phrase: tuple[str, ...], pair: tuple[str, ...]
+    ) -> tuple[str, ...] | None:
+        """Return phrase and pair joined where they overlap, if the paper says it so."""
+        if phrase[-1] == pair[0]:
+            joined = phrase + pair[1:]
+        elif pair[-1] == phrase[0]:
+            joined = pair[:1] + phrase
+        else:
+            return None
+        if self._spoken[0] != paper:  # reasons are asked for paper by paper: keep the last one
+            tokens = _TOKEN.findall(self._texts[paper].lower())
+            self._spoken = (paper, f" {' '.join(tokens)} ")
+        return joined if f" {' '.join(joined)} " in self._spoken[1] else None
+
+
+def _stem(word: str) -> str:
+    """Return a word without its plural "s", so that "bandits" adds nothing to "bandit"."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word

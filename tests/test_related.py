@@ -1,0 +1,166 @@
+"""Tests of the related-papers stage (generator/enrich/related.py) and its benchmark."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from benchmarks.corpus import make_corpus, split_sentences, write_list_parts
+from benchmarks.related import evaluate, normalise_keyword, read_papers
+from generator.enrich.related import find_related
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+ICLR = SHARED_DATA / "iclr2024.jsonl"
+
+TOPICS = {
+    "flow": "We train flow matching models on CIFAR-10 and ImageNet with optimal transport paths "
+    "and report FID. Flow matching with $\\mathcal{L}_{CFM}$ regresses a vector field.",
+    "diffusion": "Diffusion models generate CIFAR-10 images; we distil a diffusion model into a "
+    "flow matching student that samples in four steps with low FID.",
+    "protein": "Protein structure prediction with graph neural networks: an \\textbf{equivariant} "
+    "message passing network folds protein sequences and beats AlphaFold on CASP.",
+    "molecule": "Graph neural networks for molecule property prediction: equivariant message "
+    "passing over 3D conformers, evaluated on QM9 and protein binding.",
+    "bandit": "We bound the regret of a multi-armed bandit algorithm with heavy-tailed rewards; "
+    "the regret bound is $O(\\sqrt{T})$ and matches the lower bound.",
+    "bandit2": "Contextual multi-armed bandit with delayed rewards: a Thompson sampling algorithm "
+    "with a regret bound that is optimal up to log factors.",
+    "language": "Large language models (LLMs) follow instructions after instruction tuning; we "
+    "measure how instruction tuning data shapes the LLMs' answers.",
+    "language2": "Instruction tuning of large language models with synthetic data: LLMs that "
+    "follow instructions better than GPT-4 on AlpacaEval.",
+}
+TEXTS = list(TOPICS.values())
+NAMES = list(TOPICS)
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+(?:-\w+)*", text.lower()))
+
+
+def _bundled_abstracts() -> list[str]:
+    abstracts: list[str] = []
+    for path in sorted((ROOT / "abstracts").glob("*.txt")):
+        paragraphs = re.split(r"\n[ \t]*\n", path.read_text(encoding="utf-8").strip())
+        abstracts.extend(paragraph for paragraph in paragraphs[1:] if paragraph.strip())
+    return abstracts
+
+
+def test_returns_k_others_best_first_with_index_tie_break() -> None:
+    related = find_related(TEXTS, k=3)
+    assert len(related) == len(TEXTS)
+    for i, row in enumerate(related):
+        assert len(row) == 3
+        assert i not in [j for j, _, _ in row]
+        keys = [(-score, j) for j, score, _ in row]
+        assert keys == sorted(keys)
+
+
+def test_pairs_papers_on_the_same_topic() -> None:
+    related = find_related(TEXTS, k=1)
+    best = {NAMES[i]: NAMES[row[0][0]] for i, row in enumerate(related)}
+    assert best["flow"] == "diffusion"
+    assert best["bandit"] == "bandit2"
+    assert best["language"] == "language2"
+    assert best["protein"] == "molecule"
+
+
+def test_is_deterministic() -> None:
+    assert find_related(TEXTS) == find_related(list(TEXTS))
+
+
+def test_reasons_are_shared_readable_terms_without_math() -> None:
+    for i, row in enumerate(find_related(TEXTS, k=2)):
+        for j, _, reasons in row:
+            assert len(reasons) <= 4
+            for reason in reasons:
+                for word in reason.lower().split():
+                    assert word in _words(TEXTS[i]) and word in _words(TEXTS[j])
+                assert not re.search(r"mathcal|textbf|sqrt|cfm", reason, re.IGNORECASE)
+    reasons = dict((NAMES[j], r) for j, _, r in find_related(TEXTS)[NAMES.index("bandit")])
+    assert "regret bound" in reasons["bandit2"]
+    assert "multi-armed bandit" in reasons["bandit2"]
+
+
+def test_keeps_the_spelling_of_the_abstracts() -> None:
+    reasons = find_related(TEXTS)[NAMES.index("flow")][0][2]
+    assert "CIFAR-10" in reasons
+
+
+def test_shared_labels_come_first_and_break_ties() -> None:
+    texts = ["graph neural networks for molecules"] * 3
+    labels = [["Graphs", "Chemistry"], ["chemistry"], []]
+    related = find_related(texts, labels, k=2)
+    assert [j for j, _, _ in related[0]] == [1, 2]
+    assert related[0][0][2][0] == "Chemistry"  # shared label first, as paper 0 wrote it
+    assert related[0][0][1] > related[0][1][1]
+    with pytest.raises(ValueError, match="labels has 1 entries for 3 texts"):
+        find_related(texts, [["x"]])
+
+
+@pytest.mark.parametrize("count", [0, 1, 2, 3])
+def test_small_collections_return_fewer(count: int) -> None:
+    related = find_related(TEXTS[:count], k=5)
+    assert len(related) == count
+    assert all(len(row) <= count - 1 for row in related)
+    if count >= 2:
+        assert all(row for row in related[:2])
+
+
+def test_duplicates_are_each_others_closest_and_never_themselves() -> None:
+    texts = [TEXTS[0], TEXTS[4], TEXTS[0], TEXTS[5]]
+    related = find_related(texts, k=3)
+    assert related[0][0][0] == 2 and related[2][0][0] == 0
+    assert related[0][0][1] == pytest.approx(1.0, abs=1e-3)
+    assert all(i not in [j for j, _, _ in row] for i, row in enumerate(related))
+
+
+def test_empty_texts_relate_to_nothing() -> None:
+    texts = ["", TEXTS[0], "$x^2$ \\textbf{}", TEXTS[1], "the of and"]
+    related = find_related(texts)
+    assert related[0] == [] and related[2] == [] and related[4] == []
+    assert [j for j, _, _ in related[1]] == [3]
+    assert find_related(["", ""]) == [[], []]
+    assert find_related(TEXTS, k=0) == [[] for _ in TEXTS]
+
+
+def test_every_bundled_abstract_gets_five_related() -> None:
+    abstracts = _bundled_abstracts()
+    assert len(abstracts) == 37
+    related = find_related(abstracts)
+    assert all(len(row) == 5 for row in related)
+    for i, row in enumerate(related):
+        for j, _, reasons in row:
+            for reason in reasons:
+                assert reason.lower() in abstracts[i].lower()
+                assert reason.lower() in abstracts[j].lower()
+
+
+def test_normalise_keyword_folds_case_plurals_acronyms() -> None:
+    assert normalise_keyword("Large Language Models (LLMs)") == "large language model"
+    assert normalise_keyword("LLMs") == "large language model"
+    assert normalise_keyword("GNN") == "graph neural network"
+    assert normalise_keyword("Diffusion models") == "diffusion model"
+
+
+def test_corpus_is_deterministic_topical_and_written_as_lists(tmp_path: Path) -> None:
+    corpus = make_corpus(40, seed=3)
+    assert corpus == make_corpus(40, seed=3) and corpus != make_corpus(40, seed=4)
+    assert all(5 <= len(split_sentences(text)) <= 10 for text in corpus)
+    paths = write_list_parts(corpus, tmp_path, per_part=15, name="Test list")
+    assert [path.name for path in paths] == ["000_part.txt", "001_part.txt", "002_part.txt"]
+    first = paths[0].read_text(encoding="utf-8").split("\n\n")
+    assert first[0] == "Test list" and len(first) == 16
+
+
+@pytest.mark.skipif(not ICLR.is_file(), reason=f"shared data folder absent: no {ICLR}")
+def test_iclr_evaluation_meets_targets() -> None:
+    result = evaluate(read_papers(ICLR))
+    assert result.papers == 2260
+    assert result.same_area >= 0.41
+    assert result.shared_keyword >= 0.36
+    # Processor time, not wall time: other jobs on a shared machine stretch the wall clock.
+    assert result.cpu_seconds < 10
