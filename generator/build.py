@@ -15,8 +15,9 @@ from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts
 from .enrich.mentions import find_mentions
 from .enrich.related import find_related
-from .enrich.tags import load_vocabulary, tag_slug
+from .enrich.tags import tag_slug
 from .enrich.topic_map import place_papers
+from .enrich.vocabulary import load_vocabulary
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
