@@ -88,13 +88,16 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
               title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
         for abstract, a in zip(abstracts, analyses)
     ]
+    # Related papers and the map depend on the whole collection: remembered for unchanged input.
+    whole = ResultCache("collection") if options.use_cache else None
     with progress.stage("related"):
-        papers = _add_related(papers)
+        papers = _add_related(papers, whole)
     with progress.stage("mentions") as done:
         papers = find_mentions(papers, tag_slug)
         done(f"{sum(len(p.mentions) for p in papers):,} links")
     with progress.stage("topic map"):
-        positions = place_papers([paper.abstract.text for paper in papers])
+        texts = [paper.abstract.text for paper in papers]
+        positions = _remembered(whole, "map", texts, lambda: place_papers(texts))
         papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
     collection = Collection(name=_collection_name(name), papers=tuple(papers),
@@ -103,19 +106,33 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     return collection, parsed.skipped
 
 
-def _add_related(papers: list[Paper]) -> list[Paper]:
-    neighbours = find_related(
-        [paper.abstract.text for paper in papers],
-        # Shared tags are the clearest "why related", the area included: better than no reason.
-        [[tag.name for tag in paper.tags] for paper in papers],
-        k=RELATED_PER_PAPER,
-    )
+def _add_related(papers: list[Paper], cache: ResultCache | None) -> list[Paper]:
+    texts = [paper.abstract.text for paper in papers]
+    # Shared tags are the clearest "why related", the area included: better than no reason.
+    labels = [[tag.name for tag in paper.tags] for paper in papers]
+    neighbours = _remembered(cache, "related", texts + ["\x01".join(l) for l in labels],
+                             lambda: find_related(texts, labels, k=RELATED_PER_PAPER))
     return [
         replace(paper, related=tuple(
             RelatedLink(slug=papers[index].slug, score=round(float(score), 4), reasons=tuple(reasons))
             for index, score, reasons in links))
         for paper, links in zip(papers, neighbours)
     ]
+
+
+def _remembered(cache: ResultCache | None, name: str, inputs: list[str], compute):
+    """Return compute(), or what it returned last time for exactly these inputs."""
+    if cache is None:
+        return compute()
+    key = f"{name}:{content_key(*inputs)}"
+    result = cache.get(key)
+    if result is None:
+        result = compute()
+        cache.put(key, result)
+        # One result per name is worth keeping: the one for the current collection.
+        cache.keep_only({key} | {k for k in cache.values if not k.startswith(f"{name}:")})
+        cache.save()
+    return result
 
 
 def _file_key(path: Path | None) -> str:

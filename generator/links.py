@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
-from functools import lru_cache
 
 from slugify import slugify
 
@@ -52,22 +51,18 @@ def page_url(src_path: str, directory_urls: bool) -> str:
 
 def relative_url(from_src: str, to_src: str, directory_urls: bool) -> str:
     """Return the link from the page built from `from_src` to the one built from `to_src`."""
-    # Links depend only on the source's folder: every paper page shares one cache line per target.
-    folder = posixpath.dirname(from_src)
-    if posixpath.basename(from_src) != "index.md" and directory_urls:
-        folder = from_src[: -len(".md")]  # `papers/x.md` is built as `papers/x/index.html`
-    return _relative_url_from(folder, to_src, directory_urls)
-
-
-@lru_cache(maxsize=1 << 17)
-def _relative_url_from(folder: str, to_src: str, directory_urls: bool) -> str:
-    from_src = f"{folder}/index.md" if folder else "index.md"
     source = page_url(from_src, directory_urls)
     target = page_url(to_src, directory_urls)
     if not directory_urls and (target == "" or target.endswith("/")):
         target += "index.html"  # from disk, a folder does not open its index page
-    source_dir = source if source.endswith("/") or not source else posixpath.dirname(source) + "/"
-    relative = posixpath.relpath(target or ".", source_dir or ".")
-    if target == "" or target.endswith("/"):
-        relative = relative.rstrip("/") + "/"
+    source_parts = source.split("/")[:-1]  # the folder the page is served from
+    target_parts = target.split("/")
+    common = 0
+    while (common < len(source_parts) and common < len(target_parts) - 1
+           and source_parts[common] == target_parts[common]):
+        common += 1
+    # Written out rather than posixpath.relpath: this runs for every link of every page.
+    relative = "/".join([".."] * (len(source_parts) - common) + target_parts[common:])
+    if relative == "" or relative.endswith(".."):
+        relative += "/" if relative else "./"
     return relative

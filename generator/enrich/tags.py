@@ -7,6 +7,7 @@ for the data files and how a user extends them).
 from __future__ import annotations
 
 import html
+from functools import lru_cache
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -69,6 +70,7 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
             *(Tag(name, kind) for kind, name in ordered))
 
 
+@lru_cache(maxsize=None)  # a tag is linked from every paper and list that carries it
 def tag_slug(tag: Tag) -> str:
     """Return the tag page's URL-safe slug; areas get an "area-" prefix so a topic can share a name."""
     slug = slugify(tag.name) or "tag"
