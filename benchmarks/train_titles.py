@@ -25,38 +25,38 @@ from sklearn.linear_model import LogisticRegression
 
 from benchmarks.titles import content_f1, read_papers, split_half, use_model
 from generator.enrich import titles
+from generator.enrich.titles import scoring
 
-RATE_COLUMN = titles.FEATURE_NAMES.index("title_rate")
-DOCUMENT_COLUMN = titles.FEATURE_NAMES.index("log_document_frequency")
+RATE_COLUMN = scoring.FEATURE_NAMES.index("title_rate")
+DOCUMENT_COLUMN = scoring.FEATURE_NAMES.index("log_document_frequency")
 # Words seen in fewer training abstracts than this are left out of the shipped rate table.
 MIN_DOCUMENTS = 4
 RATE_PRIOR = (1.0, 8.0)
-KINDS = ("expansion", "appositive", "object", "gerund", "subject")
+KINDS = ("appositive", "proposal", "object", "gerund", "subject")
 
 
 def train(papers: list[dict], tune_size: int = 500) -> dict:
     """Fit the word model on papers with titles; return it as a JSON-ready dict."""
-    prepared = [titles._prepare(paper["abstract"]) for paper in papers]
-    abstract_stems = [set(titles.content_stems(" ".join(titles._restore_plain(s)
-                                                        for s in p.sentences))) for p in prepared]
-    title_stems = [set(titles.content_stems(paper["title"])) for paper in papers]
+    analyses = [titles.analyse.__wrapped__(paper["abstract"]) for paper in papers]
+    abstract_stems = [set(scoring.abstract_stems(analysis.prepared)) for analysis in analyses]
+    title_stems = [set(scoring.content_stems(paper["title"])) for paper in papers]
     seen, in_title = Counter(), Counter()
     for words, title_words in zip(abstract_stems, title_stems):
         seen.update(words)
         in_title.update(words & title_words)
     model = {
-        "features": list(titles.FEATURE_NAMES), "documents": len(papers),
+        "features": list(scoring.FEATURE_NAMES), "documents": len(papers),
         "rate_prior": list(RATE_PRIOR),
         "title_rate": {stem: [in_title[stem], count] for stem, count in sorted(seen.items())
                        if count >= MIN_DOCUMENTS},
         "novel_words": statistics.fmean(len(t - a) for a, t in zip(abstract_stems, title_stems)),
         "unseen_probability": 0.05, "kind_bonus": {kind: 0.0 for kind in KINDS},
-        "weights": [0.0] * len(titles.FEATURE_NAMES), "bias": 0.0,
+        "weights": [0.0] * len(scoring.FEATURE_NAMES), "bias": 0.0,
     }
+    tables = scoring.complete_model(json.loads(json.dumps(model)))
     rows, labels = [], []
-    for item, title_words in zip(prepared, title_stems):
-        features = titles.word_features(item, titles._find_names(item), titles._candidates(item),
-                                        model)
+    for analysis, title_words in zip(analyses, title_stems):
+        features = scoring.word_features(*analysis, tables)
         for stem, vector in features.items():
             # Leave the paper itself out of its words' title rates.
             seen_in_title, count = model["title_rate"].get(stem, (0, 0))
@@ -118,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
     papers = read_papers(args.path)
     if args.holdout:
         papers = split_half(papers)[0]
-    output = args.output or (None if args.holdout else titles.MODEL_PATH)
+    output = args.output or (None if args.holdout else scoring.MODEL_PATH)
     model = train(papers)
     text = json.dumps(model, separators=(",", ":"), ensure_ascii=False)
     if output is not None:

@@ -1,13 +1,17 @@
-"""Tests of derived titles and coined names (generator/enrich/titles.py)."""
+"""Tests of derived titles and coined names (generator/enrich/titles/)."""
 
 from __future__ import annotations
 
+import math
 import re
 from pathlib import Path
 
 import pytest
 
-from generator.enrich.titles import MAX_WORDS, MIN_WORDS, derive_title, introduced_names
+from generator.enrich.titles import (MAX_WORDS, MIN_WORDS, analyse, derive_title,
+                                     introduced_names, scoring)
+from generator.enrich.titles.phrases import _gerund
+from generator.enrich.titles.vocabulary import STOP_WORDS
 from generator.parse import parse_list_text
 
 REPO = Path(__file__).resolve().parents[1]
@@ -95,9 +99,123 @@ def test_this_paper_studies_gives_its_object() -> None:
     _assert_well_formed(title)
 
 
+def test_a_studied_acronym_is_not_a_coined_name() -> None:
+    text = ("This paper studies the convergence of the Optimistic Multiplicative Weights Update "
+            "algorithm (OMWU) in two-player zero-sum games. Recent works found that OMWU can "
+            "converge slowly. We prove a sharp rate for OMWU.")
+    title = _derived(text)
+    assert title.startswith("Convergence of"), title
+    assert "OMWU" not in introduced_names(text)
+    _assert_well_formed(title)
+
+
+def test_a_clause_after_a_cue_gives_its_subject() -> None:
+    text = ("Large language models trained on text lack perceptual experience. We test the "
+            "hypothesis that explicit sensory prompting can surface this latent structure.")
+    title = _derived(text)
+    assert "Explicit Sensory Prompting" in title, title
+    assert "Can" not in title.split(), title
+    _assert_well_formed(title)
+
+
+def test_a_colon_after_the_object_introduces_what_is_studied() -> None:
+    text = ("Continual learning aims to acquire tasks in sequence. We study a hybrid perspective: "
+            "trust region continual learning that combines generative replay with a Fisher "
+            "trust region constraint. It recovers performance faster than replay.")
+    title = _derived(text)
+    assert "Trust Region Continual Learning" in title, title
+    _assert_well_formed(title)
+
+
+def test_a_topic_phrase_alone_gets_the_contribution_after_it() -> None:
+    text = ("Reliable deployment of graph neural networks requires calibration and robustness. "
+            "Existing methods use separate models. We model uncertainty-bearing node embeddings "
+            "as random graph signals.")
+    title = _derived(text)
+    assert ": " in title and "Node Embeddings" in title, title
+    _assert_well_formed(title)
+
+
+def test_a_generic_head_is_described_by_what_it_does() -> None:
+    text = ("A key strength of diffusion models lies in their flexibility. To address this, we "
+            "propose FooGuide, a principled framework that extends diffusion-model control to "
+            "new applications. FooGuide reduces FID.")
+    title = _derived(text)
+    assert title.startswith("FooGuide: Extending Diffusion-Model Control"), title
+
+
+def test_another_coined_name_does_not_describe_the_first() -> None:
+    text = ("Jailbreaks optimized on one model transfer to others. **AnchorRep** pushes "
+            "representations of harmful prompts toward a frozen anchor model. AnchorRep cuts "
+            "attack success, and AnchorRep keeps benign outputs intact. We introduce the "
+            "**Benign Garble Rate** to quantify degenerate outputs.")
+    title = _derived(text)
+    assert title.startswith("AnchorRep"), title
+    assert "Benign Garble Rate" not in title, title
+
+
+def test_phrases_that_point_back_are_not_titles() -> None:
+    text = (BACKGROUND + "We propose RPKD (Random Prototype Knowledge Distillation), which "
+            "discards this assumption by projecting both networks into a shared space.")
+    title = _derived(text)
+    assert "Both" not in title.split() and "This" not in title.split(), title
+    _assert_well_formed(title)
+
+
+def test_a_phrase_may_open_with_an_adverb_and_stops_before_a_bare_verb() -> None:
+    text = ("Most active learning methods estimate sample value through empirical criteria. "
+            "We propose a spectrally driven nullspace regulation framework that unifies "
+            "subspace decomposition and acquisition.")
+    title = _derived(text)
+    assert "Estimate" not in title.split(), title
+    candidates = analyse(text).candidates
+    assert ("spectrally", "driven", "nullspace", "regulation", "framework") in {
+        c.words for c in candidates}
+
+
+@pytest.mark.parametrize("verb, gerund", [
+    ("extends", "extending"), ("resolves", "resolving"), ("unifies", "unifying"),
+    ("pushes", "pushing"), ("maps", "mapping"), ("edits", "editing"), ("uses", "using"),
+    ("learns", "learning"), ("Models", ""), ("loss", "")])
+def test_verbs_become_gerunds(verb: str, gerund: str) -> None:
+    assert _gerund(verb) == gerund
+
+
+def test_a_given_title_needs_no_analysis() -> None:
+    analyse.cache_clear()
+    derive_title("We propose FooNet, a network for graphs.", "Given Title")
+    assert analyse.cache_info().currsize == 0
+
+
+def test_introduced_names_reuses_the_analysis_of_derive_title() -> None:
+    text = BACKGROUND + "We propose FooNet, a network that fuses views."
+    analyse.cache_clear()
+    derive_title(text)
+    introduced_names(text)
+    assert analyse.cache_info().hits == 1 and analyse.cache_info().misses == 1
+
+
+def test_fast_word_probabilities_match_the_trained_features() -> None:
+    text = (BACKGROUND + "We propose **FooNet**, a contrastive network that fuses views. "
+            "FooNet beats strong baselines on Cora and $k$-NN probes.")
+    analysis = analyse(text)
+    model = scoring.load_model()
+    features = scoring.word_features(*analysis, model)
+    probabilities = scoring.word_probabilities(*analysis)
+    assert features.keys() == probabilities.keys()
+    for stem, vector in features.items():
+        logit = sum(w * f for w, f in zip(model["weights"], vector)) + model["bias"]
+        assert probabilities[stem] == pytest.approx(1 / (1 + math.exp(-logit)), abs=1e-9)
+
+
+def test_stop_words_are_the_benchmarks() -> None:
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+    assert STOP_WORDS == ENGLISH_STOP_WORDS
+
+
 def test_long_phrases_are_cut_to_the_word_limit_where_they_can_end() -> None:
-    text = ("We propose a method for " + " ".join(f"robust task{i} learning with" for i in range(12))
-            + " graphs. It works.")
+    text = ("We propose a method for "
+            + " ".join(f"robust task{i} learning with" for i in range(12)) + " graphs. It works.")
     title = _derived(text)
     _assert_well_formed(title)
 

@@ -1,0 +1,46 @@
+"""Give a derived title its final shape: title case, and a length of MIN_WORDS to MAX_WORDS."""
+
+from __future__ import annotations
+
+from .phrases import fallback_phrase
+from .prepare import Prepared, restore
+from .vocabulary import DANGLING, MAX_WORDS, MIN_WORDS, SMALL_WORDS, TRAILING_PUNCT
+
+
+def title_case(words: tuple[str, ...] | list[str]) -> str:
+    """Capitalise each word except inner function words; leave acronyms and math as written."""
+    cased = []
+    for position, word in enumerate(words):
+        parts = word.split("-")
+        for index, part in enumerate(parts):
+            # "In-Context", "Over-Memorization": a hyphenated word's first part is capitalised.
+            is_inner_small = part.lower() in SMALL_WORDS and (
+                index > 0 or (position > 0 and len(parts) == 1))
+            if part.islower() and not is_inner_small:
+                parts[index] = part[:1].upper() + part[1:]
+            elif is_inner_small and part.istitle() and position > 0:
+                parts[index] = part.lower()
+        cased.append("-".join(parts))
+    return " ".join(cased)
+
+
+def fit_length(title: str, prepared: Prepared) -> str:
+    """Cut a title to at most MAX_WORDS where it can end cleanly, or lengthen a short one."""
+    words = title.split()
+    # Words as a reader counts them: a formula with spaces in it counts as several.
+    while _reader_length(words, prepared) > MAX_WORDS or (
+            len(words) > MIN_WORDS and (
+            words[-1].strip(TRAILING_PUNCT).lower() in DANGLING or
+            " ".join(words).count("(") > " ".join(words).count(")"))):
+        words.pop()
+    if len(words) < MIN_WORDS:
+        words += fallback_phrase(prepared, MAX_WORDS - len(words)).split()
+        words = words[:MAX_WORDS]
+    return " ".join(words).rstrip(".,;: ")
+
+
+def _reader_length(words: list[str], prepared: Prepared) -> int:
+    """Count words as a reader does, each formula's words included."""
+    if len(words) > MAX_WORDS or not prepared.maths:
+        return len(words)
+    return len(restore(" ".join(words), prepared).split())
