@@ -53,6 +53,8 @@ class GenerateResult:
 
     collection: Collection
     written: WriteReport
+    pages: dict[str, str] = field(default_factory=dict)
+    """Every generated page's source, by docs-relative path (as written)."""
     skipped: tuple[str, ...] = field(default_factory=tuple)
 
 
@@ -65,7 +67,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     with progress.stage("write") as done:
         report = write_pages(pages, docs_dir)
         done(f"{report.written:,} written, {report.unchanged:,} unchanged, {report.removed:,} removed")
-    return GenerateResult(collection=collection, written=report, skipped=skipped)
+    return GenerateResult(collection=collection, written=report, pages=pages, skipped=skipped)
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:

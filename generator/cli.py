@@ -7,7 +7,9 @@ import hashlib
 import logging
 import os
 import shutil
+import subprocess
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -97,16 +99,16 @@ def _build_beside(config) -> Iterator[None]:
     """Build into a fresh folder next to the site and swap it in only when the build succeeded.
 
     An interrupted or failed build leaves the previous site as it was; a folder of that name
-    that papersite did not build (no MkDocs 404 page or sitemap) is refused.
+    that papersite did not build (no MkDocs 404 page) is refused. The replaced site is renamed
+    aside and deleted by a detached process: unlinking 11,000 files can take longer than the
+    build on a busy disk, and nobody needs to wait for it.
     """
     site = Path(config.site_dir)
     if site.exists() and any(site.iterdir()) and not (site / "404.html").exists():
         raise GeneratorError(f"{site}: exists and does not look like a built site; "
                              "papersite will not replace it (choose another --site-dir)")
     staging = site.with_name(f".{site.name}.papersite-new")
-    retired = site.with_name(f".{site.name}.papersite-old")
-    for leftover in (staging, retired):  # from an interrupted run: ours, by their names
-        shutil.rmtree(leftover, ignore_errors=True)
+    shutil.rmtree(staging, ignore_errors=True)  # from an interrupted run: ours, by its name
     config.site_dir = str(staging)
     try:
         yield
@@ -116,9 +118,19 @@ def _build_beside(config) -> Iterator[None]:
     finally:
         config.site_dir = str(site)
     if site.exists():
-        site.rename(retired)
+        site.rename(site.with_name(f".{site.name}.papersite-old-{os.getpid()}-{time.time_ns()}"))
     staging.rename(site)
-    shutil.rmtree(retired, ignore_errors=True)
+    _delete_in_background(sorted(site.parent.glob(f".{site.name}.papersite-old-*")))
+
+
+def _delete_in_background(folders: list[Path]) -> None:
+    """Remove retired sites in a detached process that outlives this command."""
+    if folders:
+        subprocess.Popen(
+            [sys.executable, "-c", "import shutil, sys\nfor f in sys.argv[1:]: "
+             "shutil.rmtree(f, ignore_errors=True)", *map(str, folders)],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True)
 
 
 class _LogEcho(logging.Handler):

@@ -15,6 +15,7 @@ import json
 import logging
 import os
 import sys
+from functools import partial
 from pathlib import Path
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -22,14 +23,14 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
+from mkdocs.structure.toc import get_toc
 
 from generator.build import BuildOptions, generate_pages
 from generator.errors import GeneratorError
 from generator.fastpages import FAST_TEMPLATE, ShellCache
-from generator.links import PAPERS_DIR, TAGS_DIR
 from generator.model import Collection
 from generator.progress import Progress
-from generator.render import RenderOptions, paper_records, render_overview
+from generator.render import RenderOptions, paper_records, read_front_matter, render_overview
 from generator.search_index import add_to_search_index, paper_search_entries
 
 log = logging.getLogger("mkdocs.hooks.papersite")
@@ -38,7 +39,8 @@ DEFAULT_INPUTS = ("abstracts",)
 
 _options: BuildOptions | None = None
 _collection: Collection | None = None
-_html_by_page: dict[str, str] = {}
+_sources: dict[str, str] = {}
+_meta_by_page: dict[str, dict] = {}
 _shells = ShellCache()
 _nav_pages: set[str] = set()
 
@@ -71,6 +73,8 @@ def on_pre_build(config: MkDocsConfig) -> None:
     except GeneratorError as error:
         raise PluginError(f"papersite: {error}") from None
     _collection = result.collection
+    _sources.clear()
+    _sources.update(result.pages)
     # Printed rather than logged as warnings: skipping was asked for, and --strict must not fail.
     for problem in result.skipped:
         print(f"papersite: skipped {problem}", file=sys.stderr)
@@ -85,14 +89,26 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     return files
 
 
+def on_page_read_source(page: Page, config: MkDocsConfig) -> str | None:
+    """Give MkDocs generated pages from memory, their front matter already read."""
+    source = _sources.get(page.file.src_uri)
+    if source is None:
+        return None
+    _meta_by_page[page.file.src_uri], body = read_front_matter(source)
+    return body
+
+
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Hand generated pages' HTML past Markdown; fill the home page's overview marker."""
-    if _is_generated(page) and markdown.lstrip().startswith("<"):
-        # The body is finished HTML: Markdown's raw-HTML pass over it was most of the build time.
-        _html_by_page[page.file.src_uri] = markdown
+    meta = _meta_by_page.pop(page.file.src_uri, None)
+    if meta is not None:
+        page.meta = meta
+        # The body is finished HTML: a Markdown pass over it (instance, raw-HTML parser) was most
+        # of the build's time, and can only return it unchanged.
+        page.render = partial(_take_finished_html, page, markdown)
         if page.file.src_uri not in _nav_pages:
             _shells.use_fast_template(page)
-        return ""
+        return markdown
     if OVERVIEW_MARKER not in markdown or _collection is None:
         return markdown
     options = RenderOptions(directory_urls=config.use_directory_urls)
@@ -100,9 +116,12 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
     return markdown.replace(OVERVIEW_MARKER, overview)
 
 
-def on_page_content(html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-    """Put back the HTML of generated pages that skipped Markdown."""
-    return _html_by_page.pop(page.file.src_uri, html)
+def _take_finished_html(page: Page, html: str, config: MkDocsConfig, files: Files) -> None:
+    """Stand in for `Page.render` on a generated page: its body is already the page's HTML."""
+    page.content = html
+    page.toc = get_toc([])
+    page.present_anchor_ids = None  # not collected: links into generated pages are ours
+    page.links_to_anchors = None
 
 
 def on_nav(nav, config: MkDocsConfig, files: Files):
@@ -134,16 +153,15 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
     return output
 
 
-def _is_generated(page: Page) -> bool:
-    return page.file.src_uri.startswith((f"{PAPERS_DIR}/", f"{TAGS_DIR}/"))
-
-
 @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
 def on_post_build(config: MkDocsConfig) -> None:
-    """Add the papers' lean entries to the search index."""
+    """Build papersite's search index from the papers and the pages Material indexed."""
     assert _collection is not None
     entries = paper_search_entries(_collection, config.use_directory_urls)
-    add_to_search_index(Path(config.site_dir), entries)
+    # Pages opened from disk cannot fetch: the offline build's index files are scripts.
+    offline = config.plugins.get("material/offline")
+    add_to_search_index(Path(config.site_dir), entries,
+                        offline=bool(offline and offline.config.enabled))
     log.info(f"papersite: {_shells.filled} pages filled into {len(_shells.verified)} shells"
              + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else ""))
 

@@ -482,6 +482,20 @@ def _page_title(title: str) -> str:
     return escape(plain_text(title))
 
 
+def read_front_matter(source: str) -> tuple[dict, str]:
+    """Split a page this module rendered into its front matter and body, without a YAML parser.
+
+    Every front-matter line is `key: <JSON>` (see `_front_matter`), so JSON reads it exactly and
+    an order of magnitude faster than YAML, which matters at thousands of pages a build.
+    """
+    header, _, body = source[len("---\n"):].partition("\n---\n\n")
+    meta = {}
+    for line in header.split("\n"):
+        key, _, value = line.partition(": ")
+        meta[key] = json.loads(value)
+    return meta, body
+
+
 def _front_matter(meta: dict) -> str:
     # JSON scalars are valid YAML: quotes, colons, `---` and newlines in titles stay safe.
     # Characters YAML forbids are dropped: front matter that fails to parse would be shown as text.
