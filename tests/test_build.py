@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,38 @@ def test_nav_stays_small(bundled_site):
     # Paper pages are kept out of the nav: each page links only the three hub pages.
     page = paper_pages(bundled_site)[0].read_text(encoding="utf-8")
     assert page.count('class="md-nav__link') < 12
+
+
+class _VisibleText(HTMLParser):
+    """Collect the text a reader sees in a page's article, outside math and code."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.skip = 0
+        self.inside = 0
+        self.parts: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        self.inside += tag == "article"
+        self.skip += tag in ("math", "code", "script", "style")
+
+    def handle_endtag(self, tag):
+        self.inside -= tag == "article"
+        self.skip -= tag in ("math", "code", "script", "style")
+
+    def handle_data(self, data):
+        if self.inside and not self.skip:
+            self.parts.append(data)
+
+
+def test_built_pages_show_no_raw_tex_dollars_or_markdown(bundled_site):
+    leftovers = []
+    for page in paper_pages(bundled_site):
+        raw = page.read_text(encoding="utf-8")
+        parser = _VisibleText()
+        parser.feed(raw)
+        text = " ".join(parser.parts)
+        for pattern in (r"\\[A-Za-z]+", r"\$", r"\*\*|__", r"&\w+;"):
+            leftovers += [f"{page.parent.name}: {m}" for m in re.findall(pattern, text)]
+        leftovers += [f"{page.parent.name}: {m}" for m in re.findall(r"&amp;\w+;", raw)]
+    assert leftovers == []
