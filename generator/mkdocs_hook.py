@@ -160,10 +160,11 @@ def on_post_build(config: MkDocsConfig) -> None:
     entries = paper_search_entries(_collection, config.use_directory_urls)
     # Pages opened from disk cannot fetch: the offline build's index files are scripts.
     offline = config.plugins.get("material/offline")
-    add_to_search_index(Path(config.site_dir), entries,
-                        offline=bool(offline and offline.config.enabled))
+    index = add_to_search_index(Path(config.site_dir), entries,
+                                offline=bool(offline and offline.config.enabled))
     log.info(f"papersite: {_shells.filled} pages filled into {len(_shells.verified)} shells"
-             + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else ""))
+             + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else "")
+             + f"; search index of {index.pages} pages, {index.total_bytes / 1e6:.1f} MB")
 
 
 def on_serve(server, config: MkDocsConfig, builder) -> None:

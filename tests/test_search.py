@@ -1,0 +1,187 @@
+"""Search, in headless Chromium, on the bundled site: hosted (127.0.0.1) and from disk (file://).
+
+The index is built ahead of time (generator/search_index.py) and papersite's worker answers
+Material's search box from it. Each site is built once; the tests search it as a reader does
+(typing into the box) and, for every name a paper coins, as Material's box asks the worker.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from generator.cli import main
+from generator.search_index import fold, stem, tokenize
+
+from conftest import REPO
+
+pytest_plugins = ["browser"]  # the fixtures chromium and static_server
+
+RESULT = ".md-search-result__item"
+# Sends each query to a search worker of the page's own kind, as Material's search box does, and
+# returns the first result's location (or null) per query.
+_FIRST_RESULTS = """async queries => {
+  const config = JSON.parse(document.querySelector("#__config").textContent);
+  const base = new URL(config.base, location);
+  const index = location.protocol === "file:"
+    ? await new Promise(resolve => {
+        const script = document.createElement("script");
+        script.src = new URL("search/search_index.js", base).href;
+        script.onload = () => resolve(__index);
+        document.body.appendChild(script);
+      })
+    : await (await fetch(new URL("search/search_index.json", base))).json();
+  const worker = new Worker(config.search);
+  const next = () => new Promise(resolve => worker.addEventListener("message",
+    event => resolve(event.data), {once: true}));
+  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs,
+                                      options: {suggest: true}}});
+  await next();
+  const firsts = [];
+  for (const query of queries) {
+    worker.postMessage({type: 2, data: query});
+    const {data} = await next();
+    firsts.push(data.items.length ? data.items[0][0].location : null);
+  }
+  worker.terminate();
+  return firsts;
+}"""
+
+
+def _build(root: Path, arguments: list[str]) -> Path:
+    """Build the bundled abstracts in process into root/site, with a private cache."""
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
+    monkey.setenv("PAPERSITE_QUIET", "1")
+    monkey.delenv("SITE_URL", raising=False)
+    monkey.chdir(REPO)
+    try:
+        assert main(["build", *arguments, "--site-dir", str(root / "site"), "--quiet"]) == 0
+    finally:
+        monkey.undo()
+    return root / "site"
+
+
+@pytest.fixture(scope="module")
+def hosted_site(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("search-hosted"), [])
+
+
+@pytest.fixture(scope="module")
+def offline_site(tmp_path_factory) -> Path:
+    return _build(tmp_path_factory.mktemp("search-offline"), ["--offline"])
+
+
+@pytest.fixture(params=["hosted", "offline"])
+def site(request, hosted_site, offline_site, chromium, static_server):
+    """(page, home URL, site folder, request log) of one build, hosted or from disk."""
+    context, requests = chromium
+    if request.param == "hosted":
+        home = static_server(hosted_site)
+        folder = hosted_site
+    else:
+        home = (offline_site / "index.html").as_uri()
+        folder = offline_site
+    return context.new_page(), home, folder, requests
+
+
+def _docs(folder: Path) -> list[list]:
+    """Return the index's page table: [location, title, tag numbers, names?] per page."""
+    parts = sorted((folder / "search" / "papersite").glob("d*.js*"), key=lambda p: int(p.stem[1:]))
+    assert parts, f"no page table in {folder}"
+    docs: list[list] = []
+    for part in parts:
+        text = part.read_text(encoding="utf-8")
+        if part.suffix == ".js":  # papersiteSearchData("d0",[…])
+            text = text[text.index(",") + 1:-1]
+        docs += json.loads(text)
+    return docs
+
+
+def _search(page, home: str, query: str):
+    """Open home, type query into Material's search box; return the first result's element."""
+    page.goto(home)
+    page.keyboard.press("/")
+    page.keyboard.type(query)
+    first = page.locator(RESULT).first
+    first.wait_for()
+    return first
+
+
+def _outside(requests, home: str) -> list[str]:
+    parts = urlsplit(home)
+    return requests.leaving(scheme=parts.scheme, netloc=parts.netloc)
+
+
+# --- the index, in Python ------------------------------------------------------------------------
+
+
+def test_terms_are_folded_singular_and_free_of_stop_words():
+    assert tokenize("The Schrödinger Bridges of E³former") == ["schrodinger", "bridge", "e3former"]
+    assert tokenize("AS", keep_stop_words=True) == ["as"]
+    assert [stem(word) for word in ("studies", "gaussians", "virus", "class")] == [
+        "study", "gaussian", "virus", "class"]
+    assert fold("ToMAToMP") == "tomatomp"
+
+
+def test_search_index_json_holds_config_and_manifest_only(hosted_site, offline_site):
+    hosted = json.loads((hosted_site / "search" / "search_index.json").read_text("utf-8"))
+    assert hosted["docs"] == [] and hosted["config"]["papersite"]["suffix"] == ".json"
+    offline = (offline_site / "search" / "search_index.js").read_text("utf-8")
+    assert offline.startswith("var __index = ") and '"suffix":".js"' in offline
+    locations = [doc[0] for doc in _docs(hosted_site)]
+    assert "" in locations and "tags/" in locations  # hand-written hub pages stay searchable
+    assert sum(location.startswith("papers/") for location in locations) == 37
+
+
+# --- in Chromium ---------------------------------------------------------------------------------
+
+
+def test_every_method_name_finds_its_paper_first(site):
+    page, home, folder, requests = site
+    coiners: dict[str, set[str]] = {}
+    for doc in _docs(folder):
+        for name in doc[3] if len(doc) > 3 else []:
+            coiners.setdefault(name, set()).add(doc[0])
+    assert len(coiners) >= 20
+    page.goto(home)
+    firsts = page.evaluate(_FIRST_RESULTS, sorted(coiners))
+    misses = [(name, first) for name, first in zip(sorted(coiners), firsts)
+              if first not in coiners[name]]
+    assert misses == []
+    assert _outside(requests, home) == [] and requests.failures == []
+
+
+def test_typing_a_method_name_lists_its_paper_first_with_marked_title_and_snippet(site):
+    page, home, _, requests = site
+    first = _search(page, home, "ToMAToMP")
+    assert "ToMAToMP" in first.locator("h1").inner_text()
+    assert first.locator("h1 mark").first.inner_text() == "ToMAToMP"
+    article = first.locator("article").inner_html()
+    assert article.count("<mark>") >= 2  # in the title and in the snippet of the abstract
+    assert "tomatomp" in first.locator("a").first.get_attribute("href")
+    assert page.locator(".md-search-result__meta").inner_text().startswith("1 matching")
+    first.locator("a").first.click()
+    page.wait_for_selector(".ps-title")
+    assert "ToMAToMP" in page.locator(".ps-title").inner_text()
+    page.wait_for_selector("article mark[data-md-highlight]")  # search.highlight still works
+    assert _outside(requests, home) == [] and requests.failures == []
+
+
+def test_a_prefix_finds_the_paper_while_typing(site):
+    page, home, _, requests = site
+    first = _search(page, home, "ToMAT")
+    assert "ToMAToMP" in first.locator("h1").inner_text()
+    assert page.locator(".md-search__suggest").inner_text() == "ToMAToMP"
+    assert _outside(requests, home) == [] and requests.failures == []
+
+
+def test_a_tag_name_finds_its_papers(site):
+    page, home, _, requests = site
+    first = _search(page, home, "Flow matching")
+    assert "papers/" in first.locator("a").first.get_attribute("href")
+    assert first.locator(".md-tag", has_text="Flow matching").count() == 1
+    assert _outside(requests, home) == [] and requests.failures == []

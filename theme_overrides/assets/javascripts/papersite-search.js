@@ -1,0 +1,406 @@
+/* papersite's search worker: answers Material's search box from an index built ahead of time.
+ *
+ * Speaks Material's worker protocol (SETUP 0 → READY 1, QUERY 2 → RESULT 3; items grouped per
+ * page, `terms`, `suggest`), so Material's search box, result list and highlighting stay. The
+ * index is made by generator/search_index.py, which describes its files; this worker only looks
+ * terms up: it loads the page table, the term shards a query needs and the text of the results
+ * it shows first. Hosted, it runs as a Web Worker and fetches JSON; from disk (file://) Material
+ * runs it in an iframe on the page's thread (the iframe-worker shim), where it loads the index as
+ * scripts, a few at a time, so the page never waits long.
+ */
+"use strict";
+(function () {
+  const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
+  const NAME = 32, TITLE = 16, TAG = 8;
+  // Field boosts: a name the paper coins beats its title, which beats its tags and text.
+  const BOOST = { name: 60, title: 12, tag: 8, text: 1 };
+  // A word the query term only begins counts less than the word itself, and no more than its
+  // title would: typing "diffusion" should not rank DiffusionSat above papers on diffusion.
+  const PREFIX_MATCH = 0.4;
+  const SNIPPETS = 10;        // results that get a snippet of their text: Material's first screen
+  const SNIPPET_WORDS = 36;
+  const EXACT_CANDIDATES = 200;  // best results checked for being named exactly by the query
+  const MARKED_TITLES = 100;     // results whose title marks the query's words
+  const STOP_WORDS = new Set(("a able about across after all almost also am among an and any " +
+    "are as at be because been but by can cannot could dear did do does either else ever every " +
+    "for from get got had has have he her hers him his how however i if in into is it its just " +
+    "least let like likely may me might most must my neither no nor not of off often on only or " +
+    "other our own rather said say says she should since so some than that the their them then " +
+    "there these they this tis to too twas us wants was we were what when where which while who " +
+    "whom why will with would yet you your").split(" "));
+  const WORD = /[\p{L}\p{N}]+/gu;
+
+  const fromDisk = typeof document !== "undefined" && location.protocol === "file:";
+  const scriptUrl = typeof document !== "undefined"
+    ? (document.currentScript || document.querySelector("script[src*='papersite-search']")).src
+    : self.location.href;
+  const indexUrl = new URL("../../search/papersite/", scriptUrl);
+
+  let manifest = null, digitValue = null, options = { suggest: false };
+  let docs = null, tagNames = null, docsPromise = null;
+  const shards = new Map(), chunks = new Map(), loading = new Map();
+
+  /* ------------------------------------------------------------------ loading the index */
+
+  const waiting = new Map();  // offline: data file name → resolve, called by the file itself
+  self.papersiteSearchData = function (name, value) {
+    const resolve = waiting.get(name);
+    waiting.delete(name);
+    if (resolve) resolve(value);
+  };
+
+  function load(name) {
+    if (loading.has(name)) return loading.get(name);
+    const url = `${new URL(name + manifest.suffix, indexUrl)}?v=${manifest.version}`;
+    const promise = fromDisk ? loadScript(name, url) : fetch(url).then(response => {
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return response.json();
+    });
+    loading.set(name, promise);
+    promise.catch(() => loading.delete(name));
+    return promise;
+  }
+
+  function loadScript(name, url) {
+    return new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      waiting.set(name, resolve);
+      script.onerror = () => { waiting.delete(name); reject(new Error(`cannot load ${url}`)); };
+      script.onload = () => script.remove();
+      script.src = url;
+      document.body.appendChild(script);
+    });
+  }
+
+  /* The page table, in parts: from disk each part is a script of its own, a short task. */
+  function loadDocs() {
+    if (!docsPromise) {
+      const parts = [];
+      for (let part = 0; part < manifest.docParts; part++) parts.push(load(`d${part}`));
+      docsPromise = Promise.all(parts).then(values => {
+        tagNames = manifest.tags.map(escapeHtml);
+        docs = [].concat(...values);
+      });
+    }
+    return docsPromise;
+  }
+
+  /* Shards whose key begins the term, or which the term begins (short terms, split shards). */
+  function shardNumbers(term) {
+    const numbers = [];
+    for (const key in manifest.shards)
+      if (term.startsWith(key) || (term.length >= 2 && key.startsWith(term)))
+        numbers.push(manifest.shards[key]);
+    return numbers;
+  }
+
+  function loadShards(terms) {
+    const names = new Set();
+    for (const term of terms)
+      for (const number of shardNumbers(term)) names.add(`t${number}`);
+    return Promise.all([...names].map(name => load(name).then(shard => shards.set(name, shard))))
+      .then(() => [...names].map(name => shards.get(name)));
+  }
+
+  /* ------------------------------------------------------------------ terms, as the index has them */
+
+  function fold(text) {
+    return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+  }
+
+  function stem(word) {  // Harman's S-stemmer, as generator/search_index.py
+    if (word.length <= 3 || !word.endsWith("s")) return word;
+    if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies"))
+      return word.slice(0, -3) + "y";
+    if (word.endsWith("es") && !/(aes|ees|oes)$/.test(word)) return word.slice(0, -1);
+    if (word.endsWith("us") || word.endsWith("ss")) return word;
+    return word.slice(0, -1);
+  }
+
+  /* Query terms: each a word as typed (folded) and its stem; stop words dropped but the last. */
+  function parseQuery(query) {
+    const words = fold(query).match(WORD) || [];
+    const terms = [];
+    words.forEach((word, i) => {
+      const last = i === words.length - 1 && /[\p{L}\p{N}]$/u.test(query);
+      if (STOP_WORDS.has(word) && !last) return;
+      if (terms.some(term => term.word === word)) return;
+      terms.push({ word, stem: stem(word), prefix: word.length >= 2 });
+    });
+    return terms;
+  }
+
+  function matchFactor(term, candidate) {
+    if (candidate === term.stem || candidate === term.word) return 1;
+    if (term.prefix && (candidate.startsWith(term.word) || candidate.startsWith(term.stem)))
+      return PREFIX_MATCH;
+    return 0;
+  }
+
+  /* ------------------------------------------------------------------ scoring */
+
+  const textWeight = [0, 1, 1.38, 1.57, 1.69, 1.77, 1.83, 1.88];  // tf saturation, k = 1.2
+
+  function weightScore(weight, exact) {
+    const name = weight & NAME ? (exact ? BOOST.name : BOOST.title) : 0;
+    return name + (weight & TITLE ? BOOST.title : 0) + (weight & TAG ? BOOST.tag : 0) +
+      BOOST.text * textWeight[weight & 7];
+  }
+
+  function decode(postings, visit) {
+    const value = digitValue;
+    let doc = 0;
+    for (let i = 0; i < postings.length;) {
+      let gap = 0, digit;
+      do { digit = value[postings.charCodeAt(i++)]; gap = gap << 5 | digit & 31; } while (digit & 32);
+      doc += gap;
+      visit(doc, value[postings.charCodeAt(i++)]);
+    }
+  }
+
+  function countPostings(postings) {
+    const value = digitValue;
+    let count = 0;
+    for (let i = 0; i < postings.length; count++) {
+      while (value[postings.charCodeAt(i++)] & 32);
+      i++;
+    }
+    return count;
+  }
+
+  /* Score every page for the query; return pages with their score and the terms they match. */
+  function rank(terms, termShards) {
+    const total = docs.length;
+    const scores = new Float64Array(total), matched = new Uint32Array(total);
+    const best = new Float64Array(total);
+    const touched = [];
+    terms.forEach((term, t) => {
+      const hits = [], candidates = [];
+      let exactIdf = Infinity;
+      for (const shard of termShards[t])
+        shard.terms.forEach((candidate, c) => {
+          const factor = matchFactor(term, candidate);
+          if (!factor) return;
+          const count = countPostings(shard.postings[c]);
+          const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
+          if (factor === 1) exactIdf = Math.min(exactIdf, idf);
+          candidates.push({ postings: shard.postings[c], factor, idf });
+        });
+      for (const { postings, factor, idf } of candidates) {
+        const exact = factor === 1, weightIdf = exact ? idf : Math.min(idf, exactIdf);
+        decode(postings, (doc, weight) => {
+          const score = factor * weightIdf * weightScore(weight, exact);
+          if (best[doc] === 0) hits.push(doc);
+          if (score > best[doc]) best[doc] = score;
+        });
+      }
+      for (const doc of hits) {
+        if (matched[doc] === 0) touched.push(doc);
+        matched[doc] |= 1 << t;
+        scores[doc] += best[doc];
+        best[doc] = 0;
+      }
+    });
+    const results = touched.map(doc => ({ doc, score: scores[doc], mask: matched[doc],
+      count: popcount(matched[doc]) }));
+    // Pages with more of the query's terms first, then by score.
+    results.sort((a, b) => b.count - a.count || b.score - a.score || a.doc - b.doc);
+    return results;
+  }
+
+  /* Put first the pages the query names exactly: a name the paper coins, or its title; as
+     typed ("Seer", not "SEER") before up to case and punctuation. */
+  function pinExact(results, query) {
+    const verbatim = query.trim(), wanted = phrase(query);
+    const exact = [], folded = [];
+    for (const result of results.slice(0, EXACT_CANDIDATES)) {
+      const [, title, , names = []] = docs[result.doc];
+      if (title === verbatim || names.includes(verbatim)) exact.push(result);
+      else if (phrase(title) === wanted || names.some(name => phrase(name) === wanted))
+        folded.push(result);
+    }
+    if (!exact.length && !folded.length) return results;
+    const pinned = new Set([...exact, ...folded]);
+    return [...exact, ...folded, ...results.filter(result => !pinned.has(result))];
+  }
+
+  function phrase(text) {
+    return (fold(text).match(WORD) || []).join(" ");
+  }
+
+  function popcount(mask) {
+    let count = 0;
+    for (; mask; mask &= mask - 1) count++;
+    return count;
+  }
+
+  /* ------------------------------------------------------------------ results, as Material shows them */
+
+  function escapeHtml(text) {
+    return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;");
+  }
+
+  /* Words of text with their offsets, and which query term matches each (-1: none). */
+  function words(text, terms) {
+    let hits = hitsByWord.get(terms);
+    if (!hits) hitsByWord.set(terms, hits = new Map());  // thousands of titles share words
+    const found = [];
+    for (const match of text.matchAll(WORD)) {
+      let hit = hits.get(match[0]);
+      if (hit === undefined) {
+        const folded = stem(fold(match[0]));
+        hits.set(match[0], hit = terms.findIndex(term => matchFactor(term, folded) > 0));
+      }
+      found.push({ start: match.index, end: match.index + match[0].length, hit });
+    }
+    return found;
+  }
+  const hitsByWord = new WeakMap();
+
+  function highlight(text, spans) {
+    let html = "", cursor = 0;
+    for (const span of spans) {
+      if (span.hit < 0) continue;
+      html += escapeHtml(text.slice(cursor, span.start)) + "<mark>" +
+        escapeHtml(text.slice(span.start, span.end)) + "</mark>";
+      cursor = span.end;
+    }
+    return html + escapeHtml(text.slice(cursor));
+  }
+
+  /* The stretch of text with the most distinct query terms, marked; the opening if none. */
+  function snippet(text, terms) {
+    const spans = words(text, terms);
+    if (spans.length <= SNIPPET_WORDS) return highlight(text, spans);
+    let from = 0, bestCount = 0;
+    spans.forEach((span, i) => {
+      if (span.hit < 0) return;
+      const start = Math.max(0, Math.min(i - 6, spans.length - SNIPPET_WORDS));
+      const seen = new Set();
+      for (let j = start; j < start + SNIPPET_WORDS; j++)
+        if (spans[j].hit >= 0) seen.add(spans[j].hit);
+      if (seen.size > bestCount) { bestCount = seen.size; from = start; }
+    });
+    const window = spans.slice(from, from + SNIPPET_WORDS);
+    const begin = from ? window[0].start : 0;
+    const end = from + SNIPPET_WORDS >= spans.length ? text.length : window[window.length - 1].end;
+    const shifted = window.map(span => ({ ...span, start: span.start - begin, end: span.end - begin }));
+    return (begin ? "… " : "") + highlight(text.slice(begin, end), shifted) +
+      (end < text.length ? " …" : "");
+  }
+
+  async function texts(results) {
+    const numbers = new Set(results.slice(0, SNIPPETS)
+      .map(result => Math.floor(result.doc / manifest.chunk)));
+    await Promise.all([...numbers].map(number => load(`x${number}`)
+      .then(chunk => chunks.set(number, chunk))));
+  }
+
+  const plainTitles = [];
+  function plainTitle(doc) {
+    return plainTitles[doc] || (plainTitles[doc] = escapeHtml(docs[doc][1]));
+  }
+
+  function textOf(doc) {
+    const chunk = chunks.get(Math.floor(doc / manifest.chunk));
+    return chunk ? chunk[doc % manifest.chunk] : undefined;
+  }
+
+  function item(result, terms, rank) {
+    const [location, title, tags] = docs[result.doc];
+    const text = rank < SNIPPETS ? textOf(result.doc) : undefined;
+    const termsFound = {};
+    terms.forEach((term, t) => {
+      if (result.mask & 1 << t) termsFound[term.word] = true;
+      else if (!STOP_WORDS.has(term.word)) termsFound[term.word] = false;
+    });
+    const entry = {
+      location, score: result.score, terms: termsFound,
+      // Marking every title of 20,000 results would take longer than the search itself.
+      title: rank < MARKED_TITLES ? highlight(title, words(title, terms)) : plainTitle(result.doc),
+      text: text === undefined ? "" : snippet(text, terms)
+    };
+    if (tags.length) entry.tags = tags.map(tag => tagNames[tag]);
+    return entry;
+  }
+
+  /* Group results per page, as Material does: a page's sections follow the page. */
+  function group(results, terms) {
+    const groups = new Map();
+    results.forEach((result, i) => {
+      const location = docs[result.doc][0];
+      const page = location.split("#")[0];
+      if (!groups.has(page)) groups.set(page, []);
+      groups.get(page).push(item(result, terms, i));
+    });
+    for (const [page, items] of groups)
+      if (!items.some(entry => entry.location === page)) {
+        const doc = docs.findIndex(entry => entry[0] === page);
+        if (doc >= 0) items.push({ ...item({ doc, score: 0, mask: 0 }, [], Infinity), terms: {} });
+      }
+    return [...groups.values()];
+  }
+
+  /* The word of the best title that completes the last query word, as it was typed. */
+  function suggestions(query, results) {
+    const typed = (query.match(/[\p{L}\p{N}]+$/u) || [""])[0];
+    if (!typed || !results.length) return [];
+    const title = docs[results[0].doc][1];
+    for (const match of title.matchAll(WORD))
+      if (fold(match[0]).startsWith(fold(typed)) && match[0].length > typed.length)
+        return [typed + match[0].slice(typed.length)];
+    return [];
+  }
+
+  async function search(query) {
+    const terms = parseQuery(query).slice(0, 32);
+    if (!terms.length) return { items: [] };
+    const [, ...termShards] = await Promise.all([loadDocs(),
+      ...terms.map(term => loadShards([term.word, term.stem]))]);
+    const results = pinExact(rank(terms, termShards), query);
+    await texts(results);
+    const answer = { items: group(results, terms) };
+    if (options.suggest) answer.suggest = suggestions(query, results);
+    return answer;
+  }
+
+  /* ------------------------------------------------------------------ messages */
+
+  let latest = null, busy = false;
+
+  async function answerLatest() {
+    busy = true;
+    while (latest !== null) {
+      const query = latest;
+      latest = null;
+      let data;
+      try {
+        data = await search(query);
+      } catch (error) {
+        console.warn(`papersite search: ${error}`);
+        data = { items: [] };
+      }
+      if (latest === null) postMessage({ type: RESULT, data });  // else a newer query waits
+    }
+    busy = false;
+  }
+
+  addEventListener("message", event => {
+    const message = event.data;
+    if (message.type === SETUP) {
+      manifest = message.data.config.papersite;
+      options = message.data.options || options;
+      digitValue = new Uint8Array(128);
+      for (let i = 0; i < manifest.digits.length; i++)
+        digitValue[manifest.digits.charCodeAt(i)] = i;
+      // Be ready before the first query. (From disk Material sets up search when the box is
+      // first opened, and the page table loads in parts, one short task each.)
+      loadDocs().catch(() => {});
+      postMessage({ type: READY });
+    } else if (message.type === QUERY) {
+      latest = message.data;
+      if (!busy) answerLatest();
+    }
+  });
+})();
