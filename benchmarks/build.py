@@ -90,13 +90,15 @@ def _ours(inputs: Path, folder: Path) -> Run:
 
 
 def _print_ours(run: Run, site: Path, papers: int) -> None:
-    index = site / "search" / "search_index.json"
+    # papersite's index is sharded under search/papersite/ beside Material's small manifest.
+    index_bytes = _size_mb(site / "search") * 1e6
     stages = ", ".join(f"{name} {seconds:.1f}" for name, seconds in run.stages.items())
     print(f"   papersite build: {run.wall:.1f} s, peak {run.peak_mb:.0f} MB")
-    print(f"     stages (s): {stages}, mkdocs {run.mkdocs:.1f}")
-    print(f"     site {_size_mb(site):.0f} MB; search index {_file_mb(index):.1f} MB "
-          f"({index.stat().st_size / papers:,.0f} bytes a paper); papers page "
-          f"{_file_mb(site / 'papers' / 'index.html'):.2f} MB")
+    print(f"     stages (s): {stages}, mkdocs and search index {run.mkdocs:.1f}")
+    print(f"     site {_size_mb(site):.0f} MB; search index {index_bytes / 1e6:.1f} MB "
+          f"({index_bytes / papers:,.0f} bytes a paper); papers page "
+          f"{_file_mb(site / 'papers' / 'index.html'):.2f} MB; topic map "
+          f"{_file_mb(site / 'tags' / 'topic-map' / 'index.html'):.2f} MB")
 
 
 def _incremental(inputs: Path, folder: Path, cold: Run) -> None:
