@@ -67,7 +67,10 @@ class RequestLog:
         self.urls.append(request.url)
 
     def _record_failure(self, request) -> None:
-        self.failures.append(f"{request.url}: {request.failure}")
+        # A fetch still running when the test navigates away is aborted by the browser: that is
+        # the test moving on, not the site failing.
+        if "ERR_ABORTED" not in (request.failure or ""):
+            self.failures.append(f"{request.url}: {request.failure}")
 
     def _record_response(self, response) -> None:
         if response.status >= 400:
