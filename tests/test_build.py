@@ -47,6 +47,8 @@ def test_every_paper_page_has_a_title_a_tag_and_five_related_papers(bundled_site
         related = re.search(r'<section class="ps-related".*?</section>', html, re.S).group(0)
         targets = re.findall(r'href="\.\./([^/"]+)/"', related)
         assert len(targets) == 5, page
+        cards = re.findall(r"<li.*?</li>", related, re.S)
+        assert all('class="ps-why"' in card for card in cards), page  # each says why
         assert page.parent.name not in targets
         assert set(targets) <= papers
 

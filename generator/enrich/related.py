@@ -314,14 +314,27 @@ def _find_reasons(
     phrases: _Phrases,
     labels: Sequence[Sequence[str]],
 ) -> list[tuple[str, ...]]:
-    """Return each pair's reasons: shared labels, rarest first, then its most telling terms."""
+    """Return each pair's reasons: shared labels, rarest first, then its most telling terms.
+
+    A pair that shares no label and no coherent term (common in small or very diverse lists)
+    shows its most weighted shared phrases and names instead ("forward pass", "LLM"), else its
+    most weighted shared words: the reader is told what little the two share, never nothing.
+    """
     shared_labels = _share_labels(pairs, labels) if labels else [[] for _ in pairs]
-    return [
+    reasons = [
         tuple(names[:MAX_REASONS]) + phrases.choose(i, ranked, MAX_REASONS - len(names))
         for (i, _), names, ranked in zip(
             pairs, shared_labels, _rank_shared_terms(pairs, weights, coherence)
         )
     ]
+    bare = [n for n, found in enumerate(reasons) if not found]
+    if bare:
+        anything = np.ones(weights.shape[1], dtype=np.float32)
+        ranked_all = _rank_shared_terms([pairs[n] for n in bare], weights, anything)
+        for n, ranked in zip(bare, ranked_all):
+            telling = [index for index in ranked if phrases.is_phrase_or_name(index)]
+            reasons[n] = phrases.choose(pairs[n][0], telling or ranked, MAX_REASONS)
+    return reasons
 
 
 def _share_labels(
@@ -402,6 +415,12 @@ class _Phrases:
         return tuple(
             " ".join(self._spellings.get(word, word) for word in words) for words, _ in chosen
         )
+
+    def is_phrase_or_name(self, index: int) -> bool:
+        """Tell whether a term is a word pair or a name (capitals or digits as usually spelled)."""
+        term = self._terms[index]
+        spelled = self._spellings.get(term, term)
+        return " " in term or any(c.isupper() or c.isdigit() for c in spelled[1:])
 
     def _read(self, index: int) -> tuple[tuple[str, ...], frozenset[str]] | None:
         """Return a term's words and their stems, or None for a bare number (it says nothing)."""
