@@ -98,6 +98,7 @@ def on_page_read_source(page: Page, config: MkDocsConfig) -> str | None:
     return body
 
 
+@event_priority(50)  # before the tags plugin, so it sees generated pages' tags
 def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
     """Hand generated pages' HTML past Markdown; fill the home page's overview marker."""
     meta = _meta_by_page.pop(page.file.src_uri, None)
