@@ -118,3 +118,9 @@ def test_built_pages_show_no_raw_tex_dollars_or_markdown(bundled_site):
             leftovers += [f"{page.parent.name}: {m}" for m in re.findall(pattern, text)]
         leftovers += [f"{page.parent.name}: {m}" for m in re.findall(r"&amp;\w+;", raw)]
     assert leftovers == []
+
+
+def test_materials_tags_plugin_sees_every_paper(bundled_site):
+    mappings = json.loads((bundled_site / "tags.json").read_text(encoding="utf-8"))["mappings"]
+    papers = [m for m in mappings if m["item"]["url"].startswith("papers/") and m["tags"]]
+    assert len(papers) == 37
