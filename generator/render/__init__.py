@@ -1,0 +1,78 @@
+"""Turn the enriched collection into page sources: a pure function of its arguments.
+
+Each page is YAML front matter (which MkDocs and Material read: title, tags) followed by one raw
+HTML block. The body is HTML rather than Markdown because the abstract is already typeset
+(MathML, links) and safe; handing Markdown only the front matter keeps MkDocs' per-page work
+small and keeps abstract text away from Markdown's raw-HTML pass-through.
+
+Modules: `common` (options, front matter, entries), `paper` (the paper page), `lists` (tag pages,
+indexes, map, home overview).
+"""
+
+from __future__ import annotations
+
+from ..enrich.tags import tag_slug
+from ..errors import GeneratorError
+from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..model import Collection
+from ..text import plain_text
+from .common import TAG_KIND_LABELS, RenderOptions, gist, read_front_matter
+from .lists import (
+    MAP_PATH,
+    papers_by_tag,
+    render_map_page,
+    render_overview,
+    render_papers_index,
+    render_tag_page,
+    render_tags_index,
+)
+from .paper import code_links, list_places, render_paper_page
+
+__all__ = ["MAP_PATH", "RenderOptions", "code_links", "gist", "paper_records", "read_front_matter",
+           "render_overview", "render_paper_page", "render_site"]
+
+
+def render_site(collection: Collection, options: RenderOptions) -> dict[str, str]:
+    """Return every generated page as {docs-relative path: file text}."""
+    pages: dict[str, str] = {}
+    titles_by_slug = {paper.slug: paper.title for paper in collection.papers}
+    places = list_places(collection)
+    for paper in collection.papers:
+        pages[paper_path(paper.slug)] = render_paper_page(paper, titles_by_slug, options,
+                                                          places[paper.slug])
+    pages[f"{PAPERS_DIR}/index.md"] = render_papers_index(collection, options)
+    for tag, papers in papers_by_tag(collection).items():
+        pages[tag_path(tag_slug(tag))] = render_tag_page(tag, papers, options)
+    pages[f"{TAGS_DIR}/index.md"] = render_tags_index(collection, options)
+    if MAP_PATH in pages:
+        raise GeneratorError(f"a tag's page would replace the topic map ({MAP_PATH}): "
+                             "rename the tag named like it in your vocabulary")
+    pages[MAP_PATH] = render_map_page(collection, options)
+    return pages
+
+
+def paper_records(collection: Collection, directory_urls: bool = True) -> list[dict]:
+    """Return the collection as data, one record per paper, for `papers.json`."""
+    id_by_slug = {paper.slug: paper.abstract.id for paper in collection.papers}
+    records = []
+    for paper in collection.papers:
+        abstract = paper.abstract
+        record = {
+            "id": abstract.id,
+            "title": plain_text(paper.title),
+            "title_source": paper.title_source,
+            "url": relative_url("index.md", paper_path(paper.slug), directory_urls),
+            "tags": {kind: [t.name for t in paper.tags if t.kind == kind] for kind in TAG_KIND_LABELS},
+            "related": [id_by_slug[link.slug] for link in paper.related],
+            "sources": [{"file": s.file, "position": s.position, "line": s.line}
+                        for s in abstract.sources],
+            "abstract": abstract.text,
+        }
+        if abstract.authors:
+            record["authors"] = list(abstract.authors)
+        if abstract.keywords:
+            record["keywords"] = list(abstract.keywords)
+        if abstract.url:
+            record["paper_url"] = abstract.url  # `url` is the page's own address
+        records.append(record)
+    return records

@@ -1,0 +1,114 @@
+"""What every page kind shares: options, front matter, titles, gists and paper entries."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from html import escape
+
+from slugify import slugify
+
+from ..enrich.tags import tag_slug
+from ..links import PAPERS_DIR, paper_path, relative_url, tag_path
+from ..model import Paper, Tag
+from ..text import plain_text, render_inline_html
+
+TAG_KIND_LABELS = {
+    "area": "Areas",
+    "topic": "Topics",
+    "dataset": "Datasets & benchmarks",
+    "model": "Models",
+}
+
+
+TAG_KIND_SINGULAR = {"area": "Area", "topic": "Topic", "dataset": "Dataset", "model": "Model"}
+
+
+GIST_MAX_CHARS = 220
+
+
+INDEX_GIST_MAX_CHARS = 150
+
+
+"""The all-papers page is thousands of entries long: a shorter gist keeps it light."""
+
+
+NO_AREA = "No area"
+
+
+_NOT_YAML = re.compile("[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class RenderOptions:
+    """How links are written: directory URLs online, `.html` files for the offline build."""
+
+    directory_urls: bool = True
+
+
+def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
+                        gist_chars: int = GIST_MAX_CHARS) -> str:
+    href = relative_url(here, paper_path(paper.slug), options.directory_urls)
+    return (f'<li><a href="{href}">{render_inline_html(paper.title)}</a>'
+            f'<span class="ps-gist">{escape(gist(paper.abstract.text, gist_chars))}</span></li>')
+
+
+def area_of(paper: Paper) -> str:
+    return next((tag.name for tag in paper.tags if tag.kind == "area"), NO_AREA)
+
+
+def area_anchor(area: str) -> str:
+    return "area-" + (slugify(area) or "none")
+
+
+def area_href(here: str, area: str, options: RenderOptions) -> str:
+    if area == NO_AREA:
+        return relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls) + f"#{area_anchor(area)}"
+    return relative_url(here, tag_path(tag_slug(Tag(area, "area"))), options.directory_urls)
+
+
+def shorten(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
+
+
+def gist(text: str, max_chars: int = GIST_MAX_CHARS) -> str:
+    """Return the abstract's first sentence as plain text, cut to one line."""
+    first = _SENTENCE_END.split(plain_text(text), maxsplit=1)[0]
+    if len(first) > max_chars:
+        first = first[:max_chars].rsplit(" ", 1)[0] + "…"
+    return first
+
+
+def page_title(title: str) -> str:
+    """Return the title for MkDocs: plain text, HTML-escaped, as Material prints it unescaped."""
+    return escape(plain_text(title))
+
+
+def read_front_matter(source: str) -> tuple[dict, str]:
+    """Split a page this module rendered into its front matter and body, without a YAML parser.
+
+    Every front-matter line is `key: <JSON>` (see `front_matter`), so JSON reads it exactly and
+    an order of magnitude faster than YAML, which matters at thousands of pages a build.
+    """
+    header, _, body = source[len("---\n"):].partition("\n---\n\n")
+    meta = {}
+    for line in header.split("\n"):
+        key, _, value = line.partition(": ")
+        meta[key] = json.loads(value)
+    return meta, body
+
+
+def front_matter(meta: dict) -> str:
+    # JSON scalars are valid YAML: quotes, colons, `---` and newlines in titles stay safe.
+    # Characters YAML forbids are dropped: front matter that fails to parse would be shown as text.
+    lines = [f"{key}: {_NOT_YAML.sub('', json.dumps(value, ensure_ascii=False))}"
+             for key, value in meta.items()]
+    return "---\n" + "\n".join(lines) + "\n---\n\n"
+
+
+def plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"

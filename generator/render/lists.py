@@ -1,0 +1,179 @@
+"""Pages that list papers: a tag's page, the tag index, all papers, the topic map, the home overview."""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from functools import partial
+from html import escape
+
+from ..charts import (
+    OTHER_CLASS,
+    Bar,
+    Dot,
+    colour_classes,
+    draw_bar_chart,
+    draw_topic_map,
+    place_labels,
+)
+from ..enrich.tags import tag_slug
+from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..model import Collection, Paper, Tag
+from ..text import plain_text
+from .common import (
+    INDEX_GIST_MAX_CHARS,
+    NO_AREA,
+    TAG_KIND_LABELS,
+    RenderOptions,
+    area_anchor,
+    area_href,
+    area_of,
+    front_matter,
+    plural,
+    render_paper_entry,
+    shorten,
+)
+
+MAP_TITLE_MAX_CHARS = 110
+
+
+MAP_PATH = f"{TAGS_DIR}/topic-map.md"
+
+
+"""The topic map page: in a generated folder, beside the tags it charts."""
+
+
+def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions) -> str:
+    """Return the page listing every paper with one tag, with a one-line gist each."""
+    here = tag_path(tag_slug(tag))
+    kind = TAG_KIND_LABELS[tag.kind].lower()
+    count = plural(len(papers), "paper")
+    # Tag pages repeat their papers' titles and gists: the papers' own entries find them.
+    meta = {"title": escape(tag.name), "tag_kind": tag.kind, "search": {"exclude": True}}
+    items = "".join(render_paper_entry(paper, here, options) for paper in papers)
+    index_link = relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)
+    body = (f'<h1>{escape(tag.name)}</h1>\n'
+            f'<p class="ps-tag-summary">{count} · <a href="{index_link}">all {kind}</a></p>\n'
+            f'<ul class="ps-entries">{items}</ul>\n')
+    return front_matter(meta) + body
+
+
+def render_tags_index(collection: Collection, options: RenderOptions) -> str:
+    """Return the tag index, grouped by kind, with the number of papers per tag."""
+    here = f"{TAGS_DIR}/index.md"
+    counts = Counter(tag for paper in collection.papers for tag in paper.tags)
+    sections = []
+    for kind, label in TAG_KIND_LABELS.items():
+        tags = sorted((t for t in counts if t.kind == kind), key=lambda t: (-counts[t], t.name.lower()))
+        if not tags:
+            continue
+        chips = "".join(
+            f'<li><a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
+            f'{escape(t.name)}</a> <span class="ps-count">{counts[t]}</span></li>' for t in tags)
+        anchor = kind
+        sections.append(f'<h2 id="{anchor}">{escape(label)}</h2>\n<ul class="ps-tag-index">{chips}</ul>')
+    map_link = relative_url(here, MAP_PATH, options.directory_urls)
+    body = ("<h1>Tags</h1>\n"
+            f'<p class="ps-tag-summary">Areas, topics, datasets and models the abstracts name; '
+            f'the <a href="{map_link}">topic map</a> shows how the areas lie.</p>\n'
+            + "\n".join(sections) + "\n")
+    return front_matter({"title": "Tags"}) + body
+
+
+def render_papers_index(collection: Collection, options: RenderOptions) -> str:
+    """Return the list of every paper, grouped by area (largest first), one compact entry each."""
+    here = f"{PAPERS_DIR}/index.md"
+    papers_by_area = _papers_by_area(collection)
+    jumps = "".join(
+        f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
+        for area, papers in papers_by_area.items())
+    sections = []
+    for area, papers in papers_by_area.items():
+        items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in papers)
+        sections.append(f'<section class="ps-group"><h2 id="{area_anchor(area)}">{escape(area)} '
+                        f'<span class="ps-count">{len(papers)}</span></h2>\n'
+                        f'<ul class="ps-entries">{items}</ul></section>')
+    map_link = relative_url(here, MAP_PATH, options.directory_urls)
+    files = plural(len(collection.source_files), "list file")
+    title = f"All {plural(len(collection.papers), 'paper')}"
+    body = (f"<h1>{escape(title)}</h1>\n"
+            f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, grouped by area, '
+            f'each in list order; every page names its list and place. '
+            f'See them side by side on the <a href="{map_link}">topic map</a>.</p>\n'
+            f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n' + "\n".join(sections) + "\n")
+    return front_matter({"title": "Papers", "hide": ["toc"], "search": {"exclude": True}}) + body
+
+
+def render_map_page(collection: Collection, options: RenderOptions) -> str:
+    """Return the topic map page: every paper a linked dot, coloured by area, with a legend."""
+    here = MAP_PATH
+    papers_by_area = _papers_by_area(collection)
+    classes = colour_classes(list(papers_by_area))
+    dots = [Dot(x=paper.map_position[0], y=paper.map_position[1],
+                href=relative_url(here, paper_path(paper.slug), options.directory_urls),
+                title=shorten(plain_text(paper.title), MAP_TITLE_MAX_CHARS),
+                colour=classes[area_of(paper)])
+            for paper in collection.papers if paper.map_position is not None]
+    labels = place_labels({
+        area: [paper.map_position for paper in papers if paper.map_position is not None]
+        for area, papers in papers_by_area.items()
+        if classes[area] != OTHER_CLASS and len(papers) >= max(2, len(collection.papers) // 50)})
+    legend = "".join(
+        f'<li><a href="{area_href(here, area, options)}"><span class="ps-swatch {classes[area]}"></span>'
+        f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
+        for area, papers in papers_by_area.items())
+    caption = f"Topic map of {plural(len(dots), 'paper')}"
+    svg = draw_topic_map(dots, labels, caption)
+    body = ("<h1>Topic map</h1>\n"
+            f'<p class="ps-tag-summary">Each dot is one of the {plural(len(dots), "paper")} of '
+            f"{escape(collection.name)}: papers whose abstracts share vocabulary sit close together. "
+            "Colour shows the area; point at a dot for its title, click it to open the paper.</p>\n"
+            f'<ul class="ps-legend">{legend}</ul>\n'
+            f'<div class="ps-map-frame">\n{svg}\n</div>\n')
+    meta = {"title": "Topic map", "hide": ["navigation", "toc"], "search": {"exclude": True}}
+    return front_matter(meta) + body
+
+
+def render_overview(collection: Collection, here: str, options: RenderOptions) -> str:
+    """Return the HTML block the home page shows: what the collection is and where to start."""
+    papers = collection.papers
+    counts = Counter(tag for paper in papers for tag in paper.tags if tag.kind == "topic")
+    top = "".join(
+        f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
+        f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in counts.most_common(15))
+    papers_by_area = _papers_by_area(collection)
+    classes = colour_classes(list(papers_by_area))
+    bars = [Bar(label=area, count=len(area_papers), href=area_href(here, area, options),
+                colour=classes[area]) for area, area_papers in papers_by_area.items()]
+    chart = draw_bar_chart(bars, "Papers per area")
+    files = plural(len(collection.source_files), "list file")
+    areas = plural(len(papers_by_area), "area")
+    link = partial(relative_url, here, directory_urls=options.directory_urls)
+    return (f'<div class="ps-overview">\n'
+            f'<h1 class="ps-home-title">{escape(collection.name)}</h1>\n'
+            f'<p class="ps-lead">{plural(len(papers), "paper")} from {files}, in {areas}: '
+            "each with its abstract, typeset math, tags and the papers most related to it.</p>\n"
+            f'<p class="ps-ways"><a class="md-button md-button--primary" href="{link(f"{PAPERS_DIR}/index.md")}">'
+            f'All papers</a> <a class="md-button" href="{link(MAP_PATH)}">Topic map</a> '
+            f'<a class="md-button" href="{link(f"{TAGS_DIR}/index.md")}">Tags</a> '
+            '<label class="md-button" for="__search">Search</label></p>\n'
+            '<div class="ps-home-grid">\n'
+            f'<figure class="ps-figure">{chart}<figcaption>Papers per area</figcaption></figure>\n'
+            f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
+            f'<p class="ps-top-topics">{top}</p></section>\n</div>\n</div>')
+
+
+def _papers_by_area(collection: Collection) -> dict[str, list[Paper]]:
+    """Group papers by their area, largest area first (ties by name), papers in input order."""
+    groups: dict[str, list[Paper]] = defaultdict(list)
+    for paper in collection.papers:
+        groups[area_of(paper)].append(paper)
+    order = sorted(groups, key=lambda area: (area == NO_AREA, -len(groups[area]), area.lower()))
+    return {area: groups[area] for area in order}
+
+
+def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
+    papers_by_tag: dict[Tag, list[Paper]] = defaultdict(list)
+    for paper in collection.papers:
+        for tag in paper.tags:
+            papers_by_tag[tag].append(paper)
+    return papers_by_tag

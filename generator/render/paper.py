@@ -1,0 +1,228 @@
+"""The paper page: title, chips, abstract, code button, related cards, mentions, place in its list."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from html import escape, unescape
+from urllib.parse import urlsplit
+
+from ..enrich.mentions import link_names_in_html
+from ..enrich.tags import tag_slug
+from ..links import TAGS_DIR, paper_path, relative_url, tag_path
+from ..model import Collection, Paper, Tag
+from ..text import render_abstract_html, render_inline_html
+from .common import (TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter,
+                     page_title)
+
+# Where code lives: a link to one of these (or a subdomain) gets the page's Code button.
+CODE_HOSTS = ("github.com", "gitlab.com", "anonymous.4open.science", "huggingface.co",
+              "bitbucket.org", "codeberg.org", "sourceforge.net", "git.io", "gitee.com",
+              "colab.research.google.com", "zenodo.org", "osf.io", "codeocean.com")
+
+
+_HREF = re.compile(r'<a href="([^"]+)"')
+
+
+@dataclass(frozen=True)
+class ListPlace:
+    """Where a paper sits in its (first) source list, for the page's previous/next links."""
+
+    size: int
+    """How many abstracts the list file holds."""
+    previous: str | None = None
+    """Slug of the paper before it in the list."""
+    following: str | None = None
+    """Slug of the paper after it in the list."""
+
+
+def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: RenderOptions,
+                      place: ListPlace | None = None) -> str:
+    """Return the Markdown source of one paper page (laid out by `theme_overrides/paper.html`)."""
+    here = paper_path(paper.slug)
+    abstract = paper.abstract
+    meta = {
+        "title": page_title(paper.title),
+        "template": "paper.html",
+        "title_source": paper.title_source,
+        "id": abstract.id,
+        "list": abstract.list_name,
+        "sources": [f"{s.file} #{s.position} (line {s.line})" for s in abstract.sources],
+        "tags": [tag.name for tag in paper.tags],
+        "hide": ["tags", "toc"],  # our own chips link to our tag pages; the page has no outline
+        "search": {"exclude": True},  # indexed from memory: see search_index.py
+    }
+    abstract_html = _render_abstract(paper, here, options)
+    body = ['<article class="ps-paper">', f'<h1 class="ps-title">{render_inline_html(paper.title)}</h1>']
+    if paper.title_source == "derived":
+        body.append('<p class="ps-title-note">Title derived from the abstract by papersite; '
+                    "not the authors' title.</p>")
+    body.append(_render_chips(paper.tags, here, options))
+    body.append(_render_actions(paper, abstract_html, here, options))
+    body.append(f'<div class="ps-abstract">{abstract_html}</div>')
+    body.append(_render_given_fields(paper))
+    body.append(_render_mentions(paper, titles_by_slug, here, options))
+    body.append(_render_related(paper, titles_by_slug, here, options))
+    body.append(_render_backlinks(paper, titles_by_slug, here, options))
+    body.append(_render_sources(paper, place))
+    body.append(_render_pager(place, titles_by_slug, here, options))
+    body.append("</article>")
+    return front_matter(meta) + "\n".join(part for part in body if part) + "\n"
+
+
+def _render_abstract(paper: Paper, here: str, options: RenderOptions) -> str:
+    hrefs_by_name = {}
+    for mention in paper.mentions:
+        kind, _, tag = mention.target.partition("/")
+        target = tag_path(tag) if kind == TAGS_DIR and tag else paper_path(mention.target)
+        hrefs_by_name[mention.name] = relative_url(here, target, options.directory_urls)
+    return link_names_in_html(render_abstract_html(paper.abstract.text), hrefs_by_name)
+
+
+def _render_chips(tags: tuple[Tag, ...], here: str, options: RenderOptions) -> str:
+    rows = []
+    for kind, label in TAG_KIND_LABELS.items():
+        chips = "".join(
+            f'<a class="md-tag ps-tag ps-tag--{tag.kind}" '
+            f'href="{relative_url(here, tag_path(tag_slug(tag)), options.directory_urls)}">'
+            f"{escape(tag.name)}</a>" for tag in tags if tag.kind == kind)
+        if chips:
+            rows.append(f"<dt>{TAG_KIND_SINGULAR[kind] if _count_kind(tags, kind) == 1 else label}</dt>"
+                        f"<dd>{chips}</dd>")
+    return f'<dl class="ps-tags">{"".join(rows)}</dl>' if rows else ""
+
+
+def _count_kind(tags: tuple[Tag, ...], kind: str) -> int:
+    return sum(tag.kind == kind for tag in tags)
+
+
+def _render_actions(paper: Paper, abstract_html: str, here: str, options: RenderOptions) -> str:
+    """Return the page's buttons: code links found in the abstract, then the permalink."""
+    buttons = [
+        f'<a class="md-button md-button--primary ps-code" href="{escape(url)}" rel="nofollow noopener">'
+        f"Code <small>{escape(host)}</small></a>" for url, host in code_links(paper, abstract_html)]
+    own = relative_url(here, here, options.directory_urls)
+    buttons.append(f'<a class="md-button ps-permalink" href="{own}" title="Link to this page">Permalink</a>')
+    return f'<p class="ps-actions">{" ".join(buttons)}</p>'
+
+
+def code_links(paper: Paper, abstract_html: str) -> list[tuple[str, str]]:
+    """Return (URL, host) of each code repository the abstract or the input's URL points to.
+
+    Hosts: the code hosts in CODE_HOSTS and their subdomains; first mention first; at most 3.
+    """
+    candidates = [unescape(href) for href in _HREF.findall(abstract_html)]
+    candidates.append(paper.abstract.url)
+    links: list[tuple[str, str]] = []
+    for url in candidates:
+        host = (urlsplit(url).hostname or "") if url.startswith(("http://", "https://")) else ""
+        host = host.removeprefix("www.")
+        if any(host == h or host.endswith("." + h) for h in CODE_HOSTS) and url not in dict(links):
+            links.append((url, host))
+    return links[:3]
+
+
+def _render_given_fields(paper: Paper) -> str:
+    abstract = paper.abstract
+    rows = []
+    if abstract.authors:
+        rows.append(f"<dt>Authors</dt><dd>{escape(', '.join(abstract.authors))}</dd>")
+    if abstract.keywords:
+        rows.append(f"<dt>Keywords</dt><dd>{escape(', '.join(abstract.keywords))}</dd>")
+    if abstract.url.startswith(("http://", "https://")):
+        url = escape(abstract.url)
+        rows.append(f'<dt>Link</dt><dd><a href="{url}" rel="nofollow noopener">{url}</a></dd>')
+    return f'<dl class="ps-given">{"".join(rows)}</dl>' if rows else ""
+
+
+def _render_mentions(paper: Paper, titles_by_slug: dict[str, str], here: str,
+                     options: RenderOptions) -> str:
+    """List the other papers this abstract names (tags it names are chips already)."""
+    items = [
+        f'<li><a href="{relative_url(here, paper_path(m.target), options.directory_urls)}">'
+        f"{escape(m.name)}</a>: {render_inline_html(titles_by_slug[m.target])}</li>"
+        for m in paper.mentions if m.target in titles_by_slug]
+    if not items:
+        return ""
+    return ('<section class="ps-mentions" data-search-exclude><h2 id="mentions">Mentions</h2>'
+            f'<ul>{"".join(items)}</ul></section>')
+
+
+def _render_related(paper: Paper, titles_by_slug: dict[str, str], here: str,
+                    options: RenderOptions) -> str:
+    if not paper.related:
+        return ""
+    items = []
+    for link in paper.related:
+        href = relative_url(here, paper_path(link.slug), options.directory_urls)
+        why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
+        why = f'<span class="ps-why">{why}</span>' if why else ""
+        items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>{why}</li>')
+    return ('<section class="ps-related" data-search-exclude><h2 id="related-papers">Related papers</h2>'
+            f'<ol class="ps-cards">{"".join(items)}</ol></section>')
+
+
+def _unique(reasons: tuple[str, ...]) -> list[str]:
+    """Drop a reason said before in another case: a shared tag "CIFAR-100" and the term "cifar-100"."""
+    seen: set[str] = set()
+    unique = []
+    for reason in reasons:
+        if reason.casefold() not in seen:
+            seen.add(reason.casefold())
+            unique.append(reason)
+    return unique
+
+
+def _render_backlinks(paper: Paper, titles_by_slug: dict[str, str], here: str,
+                      options: RenderOptions) -> str:
+    if not paper.mentioned_by:
+        return ""
+    items = "".join(
+        f'<li><a href="{relative_url(here, paper_path(slug), options.directory_urls)}">'
+        f"{render_inline_html(titles_by_slug[slug])}</a></li>" for slug in paper.mentioned_by)
+    return ('<section class="ps-backlinks" data-search-exclude><h2 id="mentioned-by">Mentioned by</h2>'
+            f"<ul>{items}</ul></section>")
+
+
+def _render_sources(paper: Paper, place: ListPlace | None) -> str:
+    sources = paper.abstract.sources
+    of = f" of {place.size:,}" if place else ""
+    places = "; ".join(
+        f"{escape(s.file)}, abstract {s.position:,}{of if i == 0 else ''} (line {s.line:,})"
+        for i, s in enumerate(sources))
+    label = "Sources" if len(sources) > 1 else "Source"
+    return (f'<p class="ps-source" data-search-exclude>{label}: {escape(paper.abstract.list_name)} — '
+            f"{places}</p>")
+
+
+def _render_pager(place: ListPlace | None, titles_by_slug: dict[str, str], here: str,
+                  options: RenderOptions) -> str:
+    """Return links to the previous and next abstract of the same list."""
+    if place is None or not (place.previous or place.following):
+        return ""
+    links = []
+    for slug, rel, label in ((place.previous, "prev", "Previous"), (place.following, "next", "Next")):
+        if slug:
+            href = relative_url(here, paper_path(slug), options.directory_urls)
+            links.append(f'<a class="ps-{rel}" rel="{rel}" href="{href}"><small>{label} in the list</small>'
+                         f"<span>{render_inline_html(titles_by_slug[slug])}</span></a>")
+    return f'<nav class="ps-pager" data-search-exclude>{"".join(links)}</nav>'
+
+
+def list_places(collection: Collection) -> dict[str, ListPlace]:
+    """Return each paper's place in its first source list: the list's size, its neighbours."""
+    size_by_file: dict[str, int] = defaultdict(int)
+    for paper in collection.papers:
+        for source in paper.abstract.sources:
+            size_by_file[source.file] = max(size_by_file[source.file], source.position)
+    slugs_by_file: dict[str, list[str]] = defaultdict(list)
+    for paper in collection.papers:
+        slugs_by_file[paper.abstract.sources[0].file].append(paper.slug)
+    places = {}
+    for file, slugs in slugs_by_file.items():
+        for index, slug in enumerate(slugs):
+            places[slug] = ListPlace(size=size_by_file[file],
+                                     previous=slugs[index - 1] if index else None,
+                                     following=slugs[index + 1] if index + 1 < len(slugs) else None)
+    return places
