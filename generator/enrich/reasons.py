@@ -1,0 +1,196 @@
+"""Say why two related papers are related: shared tags, then their most telling shared terms.
+
+"Telling" is measured on the collection: a term's coherence is how alike the papers using it are,
+so generic words ("possible", "data") are never a reason. Pairs that share nothing coherent fall
+back to shared phrases and names, then words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import sparse
+from sklearn.preprocessing import normalize
+
+# A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
+# compounds and decimals stay whole ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons
+# read as the abstracts wrote them; a dot between letters ends a word ("LLMs.To" is scraped
+# text for "LLMs. To"). Punctuation and one-letter words only separate word pairs.
+TOKEN = re.compile(r"\b(?=\w\w|\w-\w)\w+(?:(?:-|(?<=\d)\.(?=\d))\w+)*\b|[.,;:!?()\[\]]|\w")
+MAX_REASONS = 4
+# Shared terms of a pair looked at for its reasons: more only cost time.
+_TERMS_EXAMINED = 10
+
+
+def normalise_label(name: str) -> str:
+    """Compare tag names case- and space-insensitively."""
+    return " ".join(name.lower().split())
+
+
+def measure_coherence(
+    weights: sparse.csr_matrix, vectors: np.ndarray, minimum: float
+) -> np.ndarray:
+    """Return each term's mean cosine between two papers using it, 0 when below `minimum`.
+
+    Cosines of LSA vectors centred on the collection's mean, so that generic words ("possible",
+    "data") score near 0 and topical ones ("regret bound", "quantization") 0.1 to 0.5.
+    """
+    vectors = normalize(vectors - vectors.mean(axis=0))
+    presence = sparse.csr_matrix(
+        (np.ones_like(weights.data), weights.indices, weights.indptr), shape=weights.shape
+    )
+    counts = np.asarray(presence.sum(axis=0)).ravel()
+    sums = np.asarray(presence.T @ vectors)
+    pairs = counts * (counts - 1)
+    coherence = ((sums**2).sum(axis=1) - counts) / np.maximum(pairs, 1)
+    coherence = np.where((pairs > 0) & (coherence >= minimum), coherence, 0.0)
+    return np.minimum(coherence, 1.0).astype(np.float32)
+
+
+def find_reasons(
+    pairs: list[tuple[int, int]],
+    weights: sparse.csr_matrix,
+    coherence: np.ndarray,
+    phrases: Phrases,
+    labels: Sequence[Sequence[str]],
+) -> list[tuple[str, ...]]:
+    """Return each pair's reasons: shared labels, rarest first, then its most telling terms.
+
+    A pair that shares no label and no coherent term (common in small or very diverse lists)
+    shows its most weighted shared phrases and names instead ("forward pass", "LLM"), else its
+    most weighted shared words: the reader is told what little the two share, never nothing.
+    """
+    shared_labels = _share_labels(pairs, labels) if labels else [[] for _ in pairs]
+    reasons = [
+        tuple(names[:MAX_REASONS]) + phrases.choose(i, ranked, MAX_REASONS - len(names))
+        for (i, _), names, ranked in zip(
+            pairs, shared_labels, _rank_shared_terms(pairs, weights, coherence)
+        )
+    ]
+    bare = [n for n, found in enumerate(reasons) if not found]
+    if bare:
+        anything = np.ones(weights.shape[1], dtype=np.float32)
+        ranked_all = _rank_shared_terms([pairs[n] for n in bare], weights, anything)
+        for n, ranked in zip(bare, ranked_all):
+            telling = [index for index in ranked if phrases.is_phrase_or_name(index)]
+            reasons[n] = phrases.choose(pairs[n][0], telling or ranked, MAX_REASONS)
+    return reasons
+
+
+def _share_labels(
+    pairs: list[tuple[int, int]], labels: Sequence[Sequence[str]]
+) -> list[list[str]]:
+    """Return the labels each pair shares, the rarest (most telling) first, as first written."""
+    label_sets = [{normalise_label(name): name for name in names} for names in labels]
+    papers_by_label = Counter(label for names in label_sets for label in names)
+    shared: list[list[str]] = []
+    for i, j in pairs:
+        common = label_sets[i].keys() & label_sets[j].keys()
+        ordered = sorted(common, key=lambda label: (papers_by_label[label], label))
+        shared.append([label_sets[i][label] for label in ordered])
+    return shared
+
+
+def _rank_shared_terms(
+    pairs: list[tuple[int, int]],
+    weights: sparse.csr_matrix,
+    coherence: np.ndarray,
+    chunk: int = 20000,
+) -> list[list[int]]:
+    """Return, per pair, its first few shared terms by weight in both papers times coherence."""
+    ranked: list[list[int]] = []
+    for start in range(0, len(pairs), chunk):
+        firsts, seconds = zip(*pairs[start : start + chunk])
+        shared = weights[list(firsts)].multiply(weights[list(seconds)]).tocsr()
+        shared.sort_indices()
+        shared.data *= coherence[shared.indices]
+        shared.eliminate_zeros()  # generic terms are no reason
+        rows = np.repeat(np.arange(shared.shape[0]), np.diff(shared.indptr))
+        # Both factors are at most 1, so 2·row − telling sorts by row, then most telling; the
+        # stable sort leaves equal values in term order, so reasons are deterministic.
+        order = np.argsort(2.0 * rows - shared.data, kind="stable")
+        indices = shared.indices[order].tolist()
+        bounds = shared.indptr.tolist()
+        ranked.extend(
+            indices[begin : min(end, begin + _TERMS_EXAMINED)]
+            for begin, end in zip(bounds, bounds[1:])
+        )
+    return ranked
+
+
+class Phrases:
+    """Turn ranked term indices into readable reasons, remembering each term's reading."""
+
+    def __init__(self, terms: list[str], spellings: dict[str, str], texts: list[str]) -> None:
+        self._terms = terms
+        self._spellings = spellings
+        self._texts = texts
+        self._readings: dict[int, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+        self._spoken: tuple[int, str] = (-1, "")
+
+    def choose(self, paper: int, ranked: list[int], room: int) -> tuple[str, ...]:
+        """Return up to `room` phrases for these ranked terms of a paper, as the rule says."""
+        chosen: list[tuple[tuple[str, ...], frozenset[str]]] = []
+        for index in ranked:
+            reading = self._read(index)
+            if reading is None:
+                continue
+            words, stems = reading
+            overlapping = [entry for entry in chosen if stems & entry[1]]
+            if len(words) == 1:
+                if not overlapping and len(chosen) < room:
+                    chosen.append(reading)
+                continue
+            pairs = [entry for entry in overlapping if len(entry[0]) > 1]
+            if pairs:  # join "Markov chain" and "chain Monte", or say nothing new
+                joined = self._join(paper, pairs[0][0], words)
+                if joined:
+                    chosen[chosen.index(pairs[0])] = (joined, pairs[0][1] | stems)
+                continue
+            if overlapping:  # the pair takes the place of its own words
+                chosen[chosen.index(overlapping[0])] = reading
+                chosen = [entry for entry in chosen if entry not in overlapping[1:]]
+            elif len(chosen) < room:
+                chosen.append(reading)
+        return tuple(
+            " ".join(self._spellings.get(word, word) for word in words) for words, _ in chosen
+        )
+
+    def is_phrase_or_name(self, index: int) -> bool:
+        """Tell whether a term is a word pair or a name (capitals or digits as usually spelled)."""
+        term = self._terms[index]
+        spelled = self._spellings.get(term, term)
+        return " " in term or any(c.isupper() or c.isdigit() for c in spelled[1:])
+
+    def _read(self, index: int) -> tuple[tuple[str, ...], frozenset[str]] | None:
+        """Return a term's words and their stems, or None for a bare number (it says nothing)."""
+        if index not in self._readings:
+            words = tuple(self._terms[index].split())
+            is_number = all(word.replace(".", "").isdigit() for word in words)
+            stems = frozenset(_stem(word) for word in words)
+            self._readings[index] = None if is_number else (words, stems)
+        return self._readings[index]
+
+    def _join(
+        self, paper: int, phrase: tuple[str, ...], pair: tuple[str, ...]
+    ) -> tuple[str, ...] | None:
+        """Return phrase and pair joined where they overlap, if the paper says it so."""
+        if phrase[-1] == pair[0]:
+            joined = phrase + pair[1:]
+        elif pair[-1] == phrase[0]:
+            joined = pair[:1] + phrase
+        else:
+            return None
+        if self._spoken[0] != paper:  # reasons are asked for paper by paper: keep the last one
+            tokens = TOKEN.findall(self._texts[paper].lower())
+            self._spoken = (paper, f" {' '.join(tokens)} ")
+        return joined if f" {' '.join(joined)} " in self._spoken[1] else None
+
+
+def _stem(word: str) -> str:
+    """Return a word without its plural "s", so that "bandits" adds nothing to "bandit"."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
