@@ -27,17 +27,13 @@ from pathlib import Path
 from .corpus import make_corpus, write_list_parts
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+from browser import ENTER_QUERY_JS, SEARCH_RESULT, RequestLog, open_chromium  # noqa: E402
+
 DEFAULT_QUERIES = ["diffusion", "contrastive learning", "graph neural network", "reinforcement",
                    "transformer"]
-RESULT = ".md-search-result__item"
-# Puts the whole query in the search box at once, as a paste would; Material reads it on keyup.
-_ENTER_QUERY = """query => {
-  const input = document.querySelector("input.md-search__input");
-  input.value = query;
-  input.dispatchEvent(new KeyboardEvent("keyup", {key: query.slice(-1)}));
-}"""
 _META = "document.querySelector('.md-search-result__meta').textContent.trim()"
-_ANSWERED = f"() => document.querySelector('{RESULT}') || /^No matching/.test({_META})"
+_ANSWERED = f"() => document.querySelector('{SEARCH_RESULT}') || /^No matching/.test({_META})"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -80,9 +76,6 @@ def print_sizes(site: Path) -> None:
 
 def time_queries(site: Path, queries: list[str], timeout_s: float) -> list[str]:
     """Return a line on the page's readiness, then one per query: time to the first result."""
-    sys.path.insert(0, str(ROOT / "tests"))
-    from browser import RequestLog, open_chromium
-
     home = (site / "index.html").as_uri()
     requests = RequestLog()
     with open_chromium() as context:
@@ -130,10 +123,10 @@ def _time_one_query(page, query: str) -> str:
     """Search for query; describe the wall-clock time to the first result (or to "no match")."""
     started = time.perf_counter()
     page.keyboard.press("/")  # opens the search, as a reader would
-    page.evaluate(_ENTER_QUERY, query)
+    page.evaluate(ENTER_QUERY_JS, query)
     page.wait_for_function(_ANSWERED)
     elapsed = time.perf_counter() - started
-    found = page.query_selector(RESULT) is not None
+    found = page.query_selector(SEARCH_RESULT) is not None
     return f"{elapsed * 1000:.0f} ms" + ("" if found else " (no match)")
 
 
@@ -145,7 +138,7 @@ def _clear_search(page) -> None:
       input.dispatchEvent(new KeyboardEvent("keyup", {key: "Backspace"}));
     }""")
     page.keyboard.press("Escape")
-    page.wait_for_selector(RESULT, state="detached")
+    page.wait_for_selector(SEARCH_RESULT, state="detached")
     page.wait_for_function(f"() => !/^No matching/.test({_META})")
 
 

@@ -42,52 +42,19 @@ from .corpus import make_corpus, write_list_parts
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import RequestLog, open_chromium, serve_folder
+from browser import (ENTER_QUERY_JS, FIRST_RESULTS_JS, SEARCH_RESULT, RequestLog, open_chromium,
+                     serve_folder)
 
 PHRASES = ["diffusion", "contrastive learning", "graph neural network", "reinforcement learning",
            "large language models", "adversarial robustness"]
-RESULT = ".md-search-result__item"
-_ENTER_QUERY = """query => {
-  const input = document.querySelector("input.md-search__input");
-  input.value = query;
-  input.dispatchEvent(new KeyboardEvent("keyup", {key: query.slice(-1)}));
-}"""
 # The first result on screen. (Not "No matching documents": Material shows that for the empty
 # query it sends when the search box gets the focus, if its answer comes after the paste.)
-_ANSWERED = f"() => document.querySelector('{RESULT}')"
+_ANSWERED = f"() => document.querySelector('{SEARCH_RESULT}')"
 # Records every stretch the page's thread was busy for over 50 ms, from the start of the load.
 _WATCH_LONG_TASKS = """window.__longTasks = [];
 new PerformanceObserver(list => { for (const entry of list.getEntries())
   window.__longTasks.push([entry.startTime, entry.duration]); })
   .observe({type: "longtask", buffered: true});"""
-# Sends queries straight to a search worker of the page's own kind, as Material's search box
-# does, and returns the location of each query's first result.
-_FIRST_RESULTS = """async queries => {
-  const config = JSON.parse(document.querySelector("#__config").textContent);
-  const index = location.protocol === "file:" ? await new Promise(resolve => {
-      const script = document.createElement("script");
-      script.src = new URL("search/search_index.js", new URL(config.base, location)).href;
-      script.onload = () => resolve(__index);
-      document.body.appendChild(script);
-    }) : await (await fetch(new URL("search/search_index.json",
-                                    new URL(config.base, location)))).json();
-  const worker = new Worker(config.search);
-  const next = () => new Promise(resolve => worker.addEventListener("message",
-    event => resolve(event.data), {once: true}));
-  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs,
-                                      options: {suggest: false}}});
-  await next();
-  const firsts = [];
-  for (const query of queries) {
-    worker.postMessage({type: 2, data: query});
-    const {data} = await next();
-    firsts.push(data.items.length ? data.items[0][0].location : null);
-  }
-  worker.terminate();
-  return firsts;
-}"""
-
-
 def main(argv: list[str] | None = None) -> int:
     """Build the sites (unless told not to) and print the figures for each."""
     args = _parser().parse_args(argv)
@@ -186,7 +153,7 @@ def time_first_search(home: str, site: Path, query: tuple[str, str], kind: str) 
         loaded_ms = page.evaluate("() => performance.now()")
         entered = time.perf_counter()
         page.keyboard.press("/")
-        page.evaluate(_ENTER_QUERY, query[0])
+        page.evaluate(ENTER_QUERY_JS, query[0])
         query_ms = load_ms = None
         try:
             page.wait_for_function(_ANSWERED, timeout=15_000)
@@ -220,7 +187,7 @@ def rank_method_names(home: str, papers: list[list], limit: int) -> str:
         page = context.new_page()
         page.goto(home)
         context.set_default_timeout(600_000)
-        firsts = page.evaluate(_FIRST_RESULTS, names)
+        firsts = page.evaluate(FIRST_RESULTS_JS, {"queries": names, "suggest": False})
     first = sum(1 for name, location in zip(names, firsts) if location in coiners[name])
     misses = [name for name, location in zip(names, firsts) if location not in coiners[name]]
     return (f"method-name queries whose paper ranks first: {first}/{len(names)} "

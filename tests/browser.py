@@ -32,6 +32,45 @@ CHROMIUM_ARGS = [
 # URLs a page builds itself; loading them touches no network.
 LOCAL_SCHEMES = {"data", "blob", "about"}
 
+# Material's search box, driven the way a reader drives it. Shared by the browser tests and the
+# search benchmarks (benchmarks/search.py, benchmarks/offline_search.py).
+SEARCH_RESULT = ".md-search-result__item"
+# Puts the whole query in the search box at once, as a paste would; Material reads it on keyup.
+ENTER_QUERY_JS = """query => {
+  const input = document.querySelector("input.md-search__input");
+  input.value = query;
+  input.dispatchEvent(new KeyboardEvent("keyup", {key: query.slice(-1)}));
+}"""
+# Sends each query to a search worker of the page's own kind, as Material's search box does, and
+# returns the first result's location (or null) per query. Argument: {queries, suggest}.
+FIRST_RESULTS_JS = """async ({queries, suggest}) => {
+  const config = JSON.parse(document.querySelector("#__config").textContent);
+  const base = new URL(config.base, location);
+  const index = location.protocol === "file:"
+    ? await new Promise(resolve => {
+        const script = document.createElement("script");
+        script.src = new URL("search/search_index.js", base).href;
+        script.onload = () => resolve(__index);
+        document.body.appendChild(script);
+      })
+    : await (await fetch(new URL("search/search_index.json", base))).json();
+  const worker = new Worker(config.search);
+  const next = () => new Promise(resolve => worker.addEventListener("message",
+    event => resolve(event.data), {once: true}));
+  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs,
+                                      options: {suggest}}});
+  await next();
+  const firsts = [];
+  for (const query of queries) {
+    worker.postMessage({type: 2, data: query});
+    const {data} = await next();
+    firsts.push(data.items.length ? data.items[0][0].location : null);
+  }
+  worker.terminate();
+  return firsts;
+}"""
+
+
 
 def require_chromium() -> None:
     """Skip the calling test without Chromium and Playwright; fail instead when $CI is set."""

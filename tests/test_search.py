@@ -16,40 +16,10 @@ import pytest
 from generator.cli import main
 from generator.search_index import fold, stem, tokenize
 
+from browser import FIRST_RESULTS_JS, SEARCH_RESULT
 from conftest import REPO
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
-
-RESULT = ".md-search-result__item"
-# Sends each query to a search worker of the page's own kind, as Material's search box does, and
-# returns the first result's location (or null) per query.
-_FIRST_RESULTS = """async queries => {
-  const config = JSON.parse(document.querySelector("#__config").textContent);
-  const base = new URL(config.base, location);
-  const index = location.protocol === "file:"
-    ? await new Promise(resolve => {
-        const script = document.createElement("script");
-        script.src = new URL("search/search_index.js", base).href;
-        script.onload = () => resolve(__index);
-        document.body.appendChild(script);
-      })
-    : await (await fetch(new URL("search/search_index.json", base))).json();
-  const worker = new Worker(config.search);
-  const next = () => new Promise(resolve => worker.addEventListener("message",
-    event => resolve(event.data), {once: true}));
-  worker.postMessage({type: 0, data: {config: index.config, docs: index.docs,
-                                      options: {suggest: true}}});
-  await next();
-  const firsts = [];
-  for (const query of queries) {
-    worker.postMessage({type: 2, data: query});
-    const {data} = await next();
-    firsts.push(data.items.length ? data.items[0][0].location : null);
-  }
-  worker.terminate();
-  return firsts;
-}"""
-
 
 def _build(root: Path, arguments: list[str]) -> Path:
     """Build the bundled abstracts in process into root/site, with a private cache."""
@@ -106,7 +76,7 @@ def _search(page, home: str, query: str):
     page.goto(home)
     page.keyboard.press("/")
     page.keyboard.type(query)
-    first = page.locator(RESULT).first
+    first = page.locator(SEARCH_RESULT).first
     first.wait_for()
     return first
 
@@ -148,7 +118,7 @@ def test_every_method_name_finds_its_paper_first(site):
             coiners.setdefault(name, set()).add(doc[0])
     assert len(coiners) >= 20
     page.goto(home)
-    firsts = page.evaluate(_FIRST_RESULTS, sorted(coiners))
+    firsts = page.evaluate(FIRST_RESULTS_JS, {"queries": sorted(coiners), "suggest": True})
     misses = [(name, first) for name, first in zip(sorted(coiners), firsts)
               if first not in coiners[name]]
     assert misses == []

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from generator import write as write_module
 from generator.errors import GeneratorError
 from generator.write import MARKER, write_pages
 
