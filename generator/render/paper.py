@@ -50,7 +50,7 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
         "list": abstract.list_name,
         "sources": [f"{s.file} #{s.position} (line {s.line})" for s in abstract.sources],
         "tags": [tag.name for tag in paper.tags],
-        "hide": ["tags", "toc"],  # our own chips link to our tag pages; the page has no outline
+        "hide": ["toc"],  # no outline; the tag chips are papersite's own, in the content
         "search": {"exclude": True},  # indexed from memory: see search_index.py
     }
     abstract_html = _render_abstract(paper, here, options)
