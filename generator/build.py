@@ -3,20 +3,21 @@
     parse → titles → tags → related → mentions → topic map → render → write
 
 Related papers, mentions and tag pages need the whole collection, so nothing is written before
-every abstract has been read and enriched.
+every abstract has been read and enriched. The text models behind related papers and the topic
+map need no titles or tags: they run in worker processes beside the titles and tags.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from .cache import ResultCache, content_key
-from .enrich.analyse import analyse_abstracts
+from .enrich.analyse import PARALLEL_MIN, analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
-from .enrich.related import find_related
+from .enrich.related import Related, TextModel, rank_related
 from .enrich.tags import tag_slug
-from .enrich.topic_map import place_papers
 from .enrich.vocabulary import load_vocabulary
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
@@ -24,6 +25,7 @@ from .parse import parse_inputs
 from .progress import Progress
 from .render import RenderOptions, render_site
 from .text import plain_text
+from .workers import Workers
 from .write import WriteReport, write_pages
 
 RELATED_PER_PAPER = 5
@@ -78,29 +80,43 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         skipped = f", {len(parsed.skipped)} bad records skipped" if parsed.skipped else ""
         done(f"{len(parsed.abstracts):,} abstracts from {len(parsed.source_files)} files{merged}{skipped}")
     abstracts = parsed.abstracts
-    with progress.stage("titles, tags") as done:
-        vocabulary = load_vocabulary(options.vocabulary)
-        cache = ResultCache("analyses") if options.use_cache else None
-        analyses = analyse_abstracts(abstracts, vocabulary, _file_key(options.vocabulary), cache,
-                                     track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
-        done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
-    taken: set[str] = set()
-    papers = [
-        Paper(abstract=abstract, slug=make_slug(plain_text(a.title), abstract.id, taken),
-              title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
-        for abstract, a in zip(abstracts, analyses)
-    ]
+    texts = [abstract.text for abstract in abstracts]
+    vocabulary = load_vocabulary(options.vocabulary)
+    vocabulary_key = _file_key(options.vocabulary)
     # Related papers and the map depend on the whole collection: remembered for unchanged input.
     whole = ResultCache("collection") if options.use_cache else None
-    with progress.stage("related"):
-        papers = _add_related(papers, whole)
-    with progress.stage("mentions") as done:
-        papers = find_mentions(papers, tag_slug)
-        done(f"{sum(len(p.mentions) for p in papers):,} links")
-    with progress.stage("topic map"):
-        texts = [paper.abstract.text for paper in papers]
-        positions = _remembered(whole, "map", texts, lambda: place_papers(texts))
-        papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
+    related_key, related = _recall(whole, "related", [*texts, vocabulary_key])
+    map_key, positions = _recall(whole, "map", texts)
+    with Workers(parallel=len(abstracts) >= PARALLEL_MIN, setup=partial(use_vocabulary, vocabulary)) as workers:
+        # The text models need no titles or tags: submitted first, they run beside the analyses.
+        text_model = workers.submit(_model_texts, texts) if related is None else None
+        layout = workers.submit(_place_papers, texts) if positions is None else None
+        with progress.stage("titles, tags") as done:
+            cache = ResultCache("analyses") if options.use_cache else None
+            analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
+                                         track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
+            done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
+        taken: set[str] = set()
+        papers = [
+            Paper(abstract=abstract, slug=make_slug(plain_text(a.title), abstract.id, taken),
+                  title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
+            for abstract, a in zip(abstracts, analyses)
+        ]
+        # Shared tags are the clearest "why related", the area included: better than no reason.
+        labels = [[tag.name for tag in paper.tags] for paper in papers]
+        with progress.stage("related"):
+            if related is None:
+                related = rank_related(text_model.result(), labels, k=RELATED_PER_PAPER)
+                _remember(whole, related_key, related)
+            papers = _add_related(papers, related)
+        with progress.stage("mentions") as done:
+            papers = find_mentions(papers, tag_slug)
+            done(f"{sum(len(p.mentions) for p in papers):,} links")
+        with progress.stage("topic map"):
+            if positions is None:
+                positions = layout.result()
+                _remember(whole, map_key, positions)
+            papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
     collection = Collection(name=_collection_name(name), papers=tuple(papers),
                             merged_duplicates=parsed.merged_duplicates,
@@ -108,33 +124,43 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     return collection, parsed.skipped
 
 
-def _add_related(papers: list[Paper], cache: ResultCache | None) -> list[Paper]:
-    texts = [paper.abstract.text for paper in papers]
-    # Shared tags are the clearest "why related", the area included: better than no reason.
-    labels = [[tag.name for tag in paper.tags] for paper in papers]
-    neighbours = _remembered(cache, "related", texts + ["\x01".join(l) for l in labels],
-                             lambda: find_related(texts, labels, k=RELATED_PER_PAPER))
+def _model_texts(texts: list[str]) -> TextModel | None:
+    """Worker job: the text model of related papers, or None for fewer than two texts."""
+    from .enrich.similarity import model_texts  # scikit-learn: loaded by the worker only
+
+    return model_texts(texts, RELATED_PER_PAPER) if len(texts) >= 2 else None
+
+
+def _place_papers(texts: list[str]) -> list[tuple[float, float]]:
+    """Worker job: every paper's place on the topic map."""
+    from .enrich.topic_map import place_papers  # scikit-learn: loaded by the worker only
+
+    return place_papers(texts)
+
+
+def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Paper]:
     return [
         replace(paper, related=tuple(
             RelatedLink(slug=papers[index].slug, score=round(float(score), 4), reasons=tuple(reasons))
             for index, score, reasons in links))
-        for paper, links in zip(papers, neighbours)
+        for paper, links in zip(papers, related)
     ]
 
 
-def _remembered(cache: ResultCache | None, name: str, inputs: list[str], compute):
-    """Return compute(), or what it returned last time for exactly these inputs."""
-    if cache is None:
-        return compute()
+def _recall(cache: ResultCache | None, name: str, inputs: list[str]) -> tuple[str, object | None]:
+    """Return the key of a whole-collection result and what it was last time, if remembered."""
     key = f"{name}:{content_key(*inputs)}"
-    result = cache.get(key)
-    if result is None:
-        result = compute()
-        cache.put(key, result)
-        # One result per name is worth keeping: the one for the current collection.
-        cache.keep_only({key} | {k for k in cache.values if not k.startswith(f"{name}:")})
-        cache.save()
-    return result
+    return key, cache.get(key) if cache else None
+
+
+def _remember(cache: ResultCache | None, key: str, result: object) -> None:
+    """Keep one result per name: the one for the current collection."""
+    if cache is None:
+        return
+    name = key.split(":", 1)[0]
+    cache.put(key, result)
+    cache.keep_only({key} | {k for k in cache.values if not k.startswith(f"{name}:")})
+    cache.save()
 
 
 def _file_key(path: Path | None) -> str:

@@ -1,25 +1,23 @@
 """Enrich each abstract on its own: title, coined names, tags and typeset text.
 
-This is the part of enrichment that needs no other abstract, so it runs on every core and is
-remembered between runs by content (see `generator/cache.py`): an unchanged abstract costs a
-dictionary look-up, and one edited abstract costs one analysis.
+This is the part of enrichment that needs no other abstract, so it runs on every core (see
+`generator/workers.py`) and is remembered between runs by content (see `generator/cache.py`): an
+unchanged abstract costs a dictionary look-up, and one edited abstract costs one analysis.
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from multiprocessing import get_context
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..cache import ResultCache, content_key
 from ..model import Abstract, Tag
 from ..text import preload, rendered_forms
+from ..workers import Workers
 from .tags import Vocabulary, extract_tags
 from .titles import derive_title, introduced_names
 
-# Below this many uncached abstracts, starting worker processes costs more than it saves.
+# Below this many uncached abstracts, handing them to worker processes costs more than it saves.
 PARALLEL_MIN = 400
 CHUNK = 100
 
@@ -41,14 +39,19 @@ class Analysis:
 
 
 def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, vocabulary_key: str,
-                      cache: ResultCache | None = None,
+                      workers: Workers, cache: ResultCache | None = None,
                       track: Callable[[Iterable], Iterable] = iter) -> list[Analysis]:
-    """Return each abstract's analysis, from the cache where possible, else computed in parallel."""
+    """Return each abstract's analysis, from the cache where possible, else computed here or,
+    for many, by the workers (whose setup must call `use_vocabulary`)."""
     keys = [content_key(a.text, a.title, vocabulary_key) for a in abstracts]
     analyses: list[Analysis | None] = [cache.get(key) if cache else None for key in keys]
     missing = [index for index, analysis in enumerate(analyses) if analysis is None]
     jobs = [(abstracts[index].text, abstracts[index].title) for index in missing]
-    for index, analysis in zip(missing, track(_analyse_all(jobs, vocabulary))):
+    if len(jobs) >= PARALLEL_MIN:
+        results = workers.map(_analyse_in_worker, jobs, chunksize=CHUNK)
+    else:
+        results = (_analyse(text, title, vocabulary) for text, title in jobs)
+    for index, analysis in zip(missing, track(results)):
         analyses[index] = analysis
         if cache is not None:
             cache.put(keys[index], analysis)
@@ -60,24 +63,18 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
     return analyses  # type: ignore[return-value]
 
 
-def _analyse_all(jobs: list[tuple[str, str]], vocabulary: Vocabulary) -> Iterator[Analysis]:
-    global _worker_vocabulary
-    workers = min(os.cpu_count() or 1, 4)
-    if len(jobs) < PARALLEL_MIN or workers < 2:
-        yield from (_analyse(text, title, vocabulary) for text, title in jobs)
-        return
-    # Forked workers inherit the loaded vocabulary instead of unpickling it.
-    _worker_vocabulary = vocabulary
-    with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-        yield from pool.map(_analyse_in_worker, jobs, chunksize=CHUNK)
+_vocabulary: Vocabulary | None = None
 
 
-_worker_vocabulary: Vocabulary | None = None
+def use_vocabulary(vocabulary: Vocabulary) -> None:
+    """Set the vocabulary analyses tag with: a worker's setup, so it is not sent with every job."""
+    global _vocabulary
+    _vocabulary = vocabulary
 
 
 def _analyse_in_worker(job: tuple[str, str]) -> Analysis:
-    assert _worker_vocabulary is not None
-    return _analyse(job[0], job[1], _worker_vocabulary)
+    assert _vocabulary is not None, "use_vocabulary first"
+    return _analyse(job[0], job[1], _vocabulary)
 
 
 def _analyse(text: str, given_title: str, vocabulary: Vocabulary) -> Analysis:

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 import numpy as np
 from scipy import sparse
-from sklearn.preprocessing import normalize
 
 # A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
 # compounds and decimals stay whole ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons
@@ -28,26 +27,6 @@ _TERMS_EXAMINED = 10
 def normalise_label(name: str) -> str:
     """Compare tag names case- and space-insensitively."""
     return " ".join(name.lower().split())
-
-
-def measure_coherence(
-    weights: sparse.csr_matrix, vectors: np.ndarray, minimum: float
-) -> np.ndarray:
-    """Return each term's mean cosine between two papers using it, 0 when below `minimum`.
-
-    Cosines of LSA vectors centred on the collection's mean, so that generic words ("possible",
-    "data") score near 0 and topical ones ("regret bound", "quantization") 0.1 to 0.5.
-    """
-    vectors = normalize(vectors - vectors.mean(axis=0))
-    presence = sparse.csr_matrix(
-        (np.ones_like(weights.data), weights.indices, weights.indptr), shape=weights.shape
-    )
-    counts = np.asarray(presence.sum(axis=0)).ravel()
-    sums = np.asarray(presence.T @ vectors)
-    pairs = counts * (counts - 1)
-    coherence = ((sums**2).sum(axis=1) - counts) / np.maximum(pairs, 1)
-    coherence = np.where((pairs > 0) & (coherence >= minimum), coherence, 0.0)
-    return np.minimum(coherence, 1.0).astype(np.float32)
 
 
 def find_reasons(

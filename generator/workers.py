@@ -1,0 +1,81 @@
+"""Worker processes that the build's stages share, so that every core is busy.
+
+The per-abstract analyses are many small jobs; the text models of related papers and of the topic
+map are a few big ones that need no analysis. Submitted to one pool, the big ones start first and
+the small ones fill the other cores, then whichever core is free: the big jobs cost almost no
+wall time. Workers are forked, not spawned: they start in milliseconds and inherit what the build
+has loaded instead of importing it again.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing import get_context
+from typing import Any
+
+MAX_WORKERS = 4
+
+
+class Workers:
+    """A pool of forked worker processes, started at the first job given to it.
+
+    With one core, or when `parallel` is false, jobs run in this process, each when its result is
+    asked for: callers need not tell the two cases apart.
+    """
+
+    def __init__(self, parallel: bool = True, setup: Callable[[], None] | None = None):
+        self.count = min(os.cpu_count() or 1, MAX_WORKERS) if parallel else 1
+        self._setup = setup
+        self._pool: ProcessPoolExecutor | None = None
+        self._setup_done = False
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Future | _Deferred:
+        """Start `function(*args)` in a worker; its `.result()` waits for it."""
+        pool = self._started()
+        return pool.submit(function, *args) if pool else _Deferred(self._in_process(function), args)
+
+    def map(self, function: Callable[[Any], Any], items: Iterable[Any], chunksize: int = 1) -> Iterator:
+        """Return `function(item)` for each item, in order, computed in the workers."""
+        pool = self._started()
+        if pool is None:
+            return map(self._in_process(function), items)
+        return pool.map(function, items, chunksize=chunksize)
+
+    def _started(self) -> ProcessPoolExecutor | None:
+        if self.count < 2:
+            return None
+        if self._pool is None:
+            # Forked workers inherit this process as it is now, after `setup`.
+            self._pool = ProcessPoolExecutor(self.count, mp_context=get_context("fork"),
+                                             initializer=self._setup)
+        return self._pool
+
+    def _in_process(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        if self._setup is not None and not self._setup_done:
+            self._setup()
+            self._setup_done = True
+        return function
+
+
+class _Deferred:
+    """A job run in this process, when its result is first asked for."""
+
+    def __init__(self, function: Callable[..., Any], args: tuple):
+        self._function, self._args = function, args
+        self._done = False
+        self._value: Any = None
+
+    def result(self) -> Any:
+        if not self._done:
+            self._value = self._function(*self._args)
+            self._done = True
+        return self._value
