@@ -102,7 +102,8 @@ class Prepared:
 def prepare_text(text: str) -> Prepared:
     """Hide math, strip macros, Markdown and URLs, and split the text into sentences."""
     if not text.isascii():
-        text = _plain_marks(unicodedata.normalize("NFC", text))
+        # Private-use characters mean nothing in an abstract, and would pass for placeholders.
+        text = _PLACEHOLDER.sub(" ", _plain_marks(unicodedata.normalize("NFC", text)))
     maths: list[str] = []
     if "$" in text:
         text = _hide_math(text, maths)
