@@ -63,8 +63,9 @@ class GenerateResult:
 def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) -> GenerateResult:
     """Read the inputs and write the generated pages into `docs_dir`."""
     collection, skipped = build_collection(options, progress)
-    with progress.stage("render") as done:
-        pages = render_site(collection, RenderOptions(directory_urls=options.directory_urls))
+    with progress.stage("render") as done, \
+            Workers(parallel=len(collection.papers) >= PARALLEL_MIN) as workers:
+        pages = render_site(collection, RenderOptions(directory_urls=options.directory_urls), workers)
         done(f"{len(pages):,} pages")
     with progress.stage("write") as done:
         report = write_pages(pages, docs_dir)
@@ -106,7 +107,10 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         labels = [[tag.name for tag in paper.tags] for paper in papers]
         with progress.stage("related"):
             if related is None:
-                related = rank_related(text_model.result(), labels, k=RELATED_PER_PAPER)
+                model = text_model.result()
+                jobs = [workers.submit(rank_related, model, labels, RELATED_PER_PAPER, rows)
+                        for rows in workers.parts(len(papers))]
+                related = [row for job in jobs for row in job.result()]
                 _remember(whole, related_key, related)
             papers = _add_related(papers, related)
         with progress.stage("mentions") as done:
@@ -126,9 +130,13 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
 
 def _model_texts(texts: list[str]) -> TextModel | None:
     """Worker job: the text model of related papers, or None for fewer than two texts."""
+    from threadpoolctl import threadpool_limits
+
     from .enrich.similarity import model_texts  # scikit-learn: loaded by the worker only
 
-    return model_texts(texts, RELATED_PER_PAPER) if len(texts) >= 2 else None
+    # One BLAS thread: the other cores are busy with the analyses.
+    with threadpool_limits(limits=1):
+        return model_texts(texts, RELATED_PER_PAPER) if len(texts) >= 2 else None
 
 
 def _place_papers(texts: list[str]) -> list[tuple[float, float]]:

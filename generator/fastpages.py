@@ -8,14 +8,24 @@ the placeholders, becomes the shell the others are filled into. The second page 
 still rendered in full and compared with its filled shell; any difference (a theme feature that
 varies per page) switches the shell off for that kind, so the output is always what Material
 itself would have written.
+
+Only those two pages of each kind go through MkDocs' page loop, one page at a time. The others
+are held back (`hold_back`) and, once the shells are known, poured and written by worker
+processes (`pour`), while the build goes on with the search index.
 """
 
 from __future__ import annotations
 
+import os
 import re
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from mkdocs.structure.pages import Page
+
+from .workers import Workers
 
 FAST_TEMPLATE = "papersite-fast.html"
 _TITLE = "\ue000papersite:title\ue000"
@@ -38,6 +48,18 @@ class ShellCache:
     _capturing: dict[str, tuple[str, str, str | None, str | None]] = field(default_factory=dict)
     filled: int = 0
 
+    def hold_back(self, pages: Sequence[Page]) -> list[Page]:
+        """Return the pages, in build order, that MkDocs need not render: all but the first two
+        of each kind, which capture and verify its shell."""
+        seen: Counter[tuple[str, int, bool]] = Counter()
+        held = []
+        for page in pages:
+            key = _key(page)
+            seen[key] += 1
+            if seen[key] > 2:
+                held.append(page)
+        return held
+
     def use_fast_template(self, page: Page) -> None:
         """Route a generated page through the fast template, remembering its own template."""
         page.meta["papersite_template"] = page.meta.get("template", "main.html")
@@ -57,11 +79,14 @@ class ShellCache:
 
     def fill(self, page: Page) -> str | None:
         """Return the page poured into its kind's verified shell, or None to render in full."""
+        output = self.poured(page)
+        self.filled += output is not None
+        return output
+
+    def poured(self, page: Page) -> str | None:
+        """Like `fill`, uncounted (a worker's count would be lost)."""
         key = _key(page)
-        if key not in self.verified:
-            return None
-        self.filled += 1
-        return _fill(self.shells[key], page)
+        return _fill(self.shells[key], page) if key in self.verified else None
 
     def finish(self, output: str, page: Page) -> str:
         """After rendering in full: capture a shell, or check one against Material's output."""
@@ -98,3 +123,43 @@ def _fill(shell: list[str], page: Page) -> str:
     values = {_TITLE: page.meta["title"], _CONTENT: content, _CONTENT_H1: content,
               _CANONICAL: page.canonical_url or "", _EDIT: page.edit_url or ""}
     return "".join(values.get(piece, piece) for piece in shell)
+
+
+# Below this many pages, starting worker processes costs more than it saves.
+PARALLEL_POUR_MIN = 400
+_POUR_PARTS = 8
+_pouring: tuple[ShellCache, Sequence[Page]] | None = None
+
+
+def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers) -> list[Future]:
+    """Start writing the pages into their shells; each job's result lists the pages (by index)
+    it could not fill, which must be rendered in full. Count them with `finish_pouring`."""
+    global _pouring
+    _pouring = (shells, pages)  # forked workers inherit it: the pages are never pickled
+    step = max(1, -(-len(pages) // _POUR_PARTS))
+    return [workers.submit(_pour_part, start, min(start + step, len(pages)))
+            for start in range(0, len(pages), step)]
+
+
+def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]) -> list[Page]:
+    """Wait for the pouring jobs; return the pages left to render in full."""
+    left = [pages[index] for job in jobs for index in job.result()]
+    shells.filled += len(pages) - len(left)
+    return left
+
+
+def _pour_part(start: int, stop: int) -> list[int]:
+    assert _pouring is not None
+    shells, pages = _pouring
+    unfilled = []
+    for index in range(start, stop):
+        page = pages[index]
+        output = shells.poured(page)
+        if output is None:
+            unfilled.append(index)
+            continue
+        path = page.file.abs_dest_path
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as file:  # as MkDocs writes a page
+            file.write(output.encode("utf-8", errors="xmlcharrefreplace"))
+    return unfilled

@@ -18,6 +18,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from mkdocs.commands.build import _build_page  # MkDocs' own page renderer (pinned < 2)
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
@@ -27,11 +28,13 @@ from mkdocs.structure.toc import get_toc
 
 from generator.build import BuildOptions, generate_pages
 from generator.errors import GeneratorError
-from generator.fastpages import FAST_TEMPLATE, ShellCache
+from generator import fastpages
+from generator.fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, paper_records, read_front_matter, render_overview
 from generator.search_index import add_to_search_index, paper_search_entries
+from generator.workers import Workers
 
 log = logging.getLogger("mkdocs.hooks.papersite")
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
@@ -43,6 +46,8 @@ _sources: dict[str, str] = {}
 _meta_by_page: dict[str, dict] = {}
 _shells = ShellCache()
 _nav_pages: set[str] = set()
+_held: list[Page] = []
+_rendering: dict = {}  # what MkDocs renders a page with: nav, files, env
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -129,12 +134,23 @@ def on_nav(nav, config: MkDocsConfig, files: Files):
     """Remember the pages in the nav: their nav entry is marked active, so they get no shell."""
     _nav_pages.clear()
     _nav_pages.update(page.file.src_uri for page in nav.pages)
+    _rendering["nav"] = nav
     return nav
 
 
 def on_env(env, config: MkDocsConfig, files: Files):
-    """Let the fast template fill generated pages into their shell."""
+    """Let the fast template fill generated pages into their shell; hold back the pages that
+    need no render by Material, to be poured after the build (see `generator/fastpages.py`).
+
+    Runs after the tags plugin's `on_env`, which has listed every page's tags by now."""
     env.globals["papersite_fill"] = lambda page: _shells.fill(page)
+    fast = [file.page for file in files.documentation_pages()
+            if file.page is not None and file.page.meta.get("template") == FAST_TEMPLATE]
+    _held[:] = _shells.hold_back(fast)
+    for page in _held:
+        files.remove(page.file)
+    env.globals["papersite_held_pages"] = [page.file for page in _held]  # for sitemap.xml
+    _rendering.update(files=files, env=env)
     return env
 
 
@@ -156,13 +172,19 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 
 @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
 def on_post_build(config: MkDocsConfig) -> None:
-    """Build papersite's search index from the papers and the pages Material indexed."""
+    """Write the held-back pages and papersite's search index, at the same time."""
     assert _collection is not None
-    entries = paper_search_entries(_collection, config.use_directory_urls)
-    # Pages opened from disk cannot fetch: the offline build's index files are scripts.
-    offline = config.plugins.get("material/offline")
-    index = add_to_search_index(Path(config.site_dir), entries,
-                                offline=bool(offline and offline.config.enabled))
+    with Workers(parallel=len(_held) >= fastpages.PARALLEL_POUR_MIN) as workers:
+        pouring = pour(_shells, _held, workers)
+        entries = paper_search_entries(_collection, config.use_directory_urls)
+        # Pages opened from disk cannot fetch: the offline build's index files are scripts.
+        offline = config.plugins.get("material/offline")
+        index = add_to_search_index(Path(config.site_dir), entries,
+                                    offline=bool(offline and offline.config.enabled))
+        unfilled = finish_pouring(_shells, _held, pouring)
+    for page in unfilled:  # a kind whose shell was not verified: rendered as MkDocs would
+        _build_page(page, config, _rendering["files"].documentation_pages(), _rendering["nav"],
+                    _rendering["env"])
     log.info(f"papersite: {_shells.filled} pages filled into {len(_shells.verified)} shells"
              + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else "")
              + f"; search index of {index.pages} pages, {index.total_bytes / 1e6:.1f} MB")

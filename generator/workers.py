@@ -50,6 +50,11 @@ class Workers:
             return map(self._in_process(function), items)
         return pool.map(function, items, chunksize=chunksize)
 
+    def parts(self, count: int, per_worker: int = 2) -> list[range]:
+        """Split `count` items into ranges, a few per worker, for jobs over parts of a list."""
+        step = max(1, -(-count // (self.count * per_worker)))
+        return [range(start, min(start + step, count)) for start in range(0, count, step)]
+
     def _started(self) -> ProcessPoolExecutor | None:
         if self.count < 2:
             return None

@@ -29,7 +29,7 @@ def test_a_build_interrupted_while_writing_pages_keeps_the_previous_site(site, m
 
     def build_then_interrupt(*args, **kwargs):
         calls["n"] += 1
-        if calls["n"] == 20:
+        if calls["n"] == 3:  # MkDocs renders only a few pages itself (see fastpages.py)
             raise KeyboardInterrupt
         return real_build_page(*args, **kwargs)
 

@@ -113,22 +113,25 @@ def rank_related(
     model: TextModel | None,
     labels: Sequence[Sequence[str]],
     k: int = 5,
+    rows: range | None = None,
     *,
     settings: RelatedSettings = DEFAULT_SETTINGS,
 ) -> list[list[Related]]:
     """Return each text's k most related others from its text model: steps 4 and 5 and the
-    reasons of `find_related`. No model (fewer than two texts) relates nothing."""
+    reasons of `find_related`; only for `rows` if given (rows are independent, so parts of a
+    collection can be ranked in parallel). No model (fewer than two texts) relates nothing."""
+    rows = rows if rows is not None else range(len(model.cleaned) if model else len(labels))
     if model is None or k <= 0:
-        return [[] for _ in labels]
-    count = len(model.cleaned)
-    scores = model.scores.copy()
+        return [[] for _ in rows]
     label_sets = [frozenset(normalise_label(name) for name in names) for names in labels]
-    for i, own in enumerate(label_sets):
-        if own:
-            overlap = [_jaccard(own, label_sets[j]) for j in model.candidates[i]]
-            scores[i] += settings.label_weight * np.array(overlap, dtype=np.float32)
-    best = [_rank(model.candidates[i], scores[i], k) for i in range(count)]
-    pairs = [(i, j) for i, row in enumerate(best) for j, _ in row]
+    best = []
+    for i in rows:
+        scores = model.scores[i]
+        if label_sets and label_sets[i]:
+            overlap = [_jaccard(label_sets[i], label_sets[j]) for j in model.candidates[i]]
+            scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
+        best.append(_rank(model.candidates[i], scores, k))
+    pairs = [(i, j) for i, row in zip(rows, best) for j, _ in row]
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
     reasons = iter(find_reasons(pairs, model.weights, model.coherence, phrases, labels))
     return [[(j, score, next(reasons)) for j, score in row] for row in best]

@@ -16,6 +16,7 @@ from ..errors import GeneratorError
 from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection
 from ..text import plain_text
+from ..workers import Workers
 from .common import TAG_KIND_LABELS, RenderOptions, gist, read_front_matter
 from .lists import (
     MAP_PATH,
@@ -32,23 +33,45 @@ __all__ = ["MAP_PATH", "RenderOptions", "code_links", "gist", "paper_records", "
            "render_overview", "render_paper_page", "render_site"]
 
 
-def render_site(collection: Collection, options: RenderOptions) -> dict[str, str]:
-    """Return every generated page as {docs-relative path: file text}."""
-    pages: dict[str, str] = {}
+def render_site(collection: Collection, options: RenderOptions,
+                workers: Workers | None = None) -> dict[str, str]:
+    """Return every generated page as {docs-relative path: file text}; paper and tag pages are
+    rendered by the workers, if given (fresh ones: they must fork after this call starts)."""
+    global _to_render
     titles_by_slug = {paper.slug: paper.title for paper in collection.papers}
-    places = list_places(collection)
-    for paper in collection.papers:
-        pages[paper_path(paper.slug)] = render_paper_page(paper, titles_by_slug, options,
-                                                          places[paper.slug])
-    pages[f"{PAPERS_DIR}/index.md"] = render_papers_index(collection, options)
-    for tag, papers in papers_by_tag(collection).items():
-        pages[tag_path(tag_slug(tag))] = render_tag_page(tag, papers, options)
-    pages[f"{TAGS_DIR}/index.md"] = render_tags_index(collection, options)
+    tags = list(papers_by_tag(collection).items())
+    _to_render = (collection.papers, titles_by_slug, list_places(collection), tags, options)
+    papers, tag_rows = range(len(collection.papers)), range(len(tags))
+    workers = workers or Workers(parallel=False)
+    jobs = [workers.submit(_render_papers, rows) for rows in workers.parts(len(papers))]
+    jobs += [workers.submit(_render_tags, rows) for rows in workers.parts(len(tag_rows), 1)]
+    # The three list pages are rendered here meanwhile.
+    lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
+             f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
+             MAP_PATH: render_map_page(collection, options)}
+    pages = {path: page for job in jobs for path, page in job.result()}
+    _to_render = None
     if MAP_PATH in pages:
         raise GeneratorError(f"a tag's page would replace the topic map ({MAP_PATH}): "
                              "rename the tag named like it in your vocabulary")
-    pages[MAP_PATH] = render_map_page(collection, options)
-    return pages
+    return pages | lists
+
+
+_to_render: tuple | None = None  # forked workers inherit it: the papers are never pickled
+
+
+def _render_papers(rows: range) -> list[tuple[str, str]]:
+    assert _to_render is not None
+    papers, titles_by_slug, places, _, options = _to_render
+    return [(paper_path(papers[row].slug),
+             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug]))
+            for row in rows]
+
+
+def _render_tags(rows: range) -> list[tuple[str, str]]:
+    assert _to_render is not None
+    *_, tags, options = _to_render
+    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(*tags[row], options)) for row in rows]
 
 
 def paper_records(collection: Collection, directory_urls: bool = True) -> list[dict]:
