@@ -3,30 +3,35 @@
     parse → titles → tags → related → mentions → topic map → render → write
 
 Related papers, mentions and tag pages need the whole collection, so nothing is written before
-every abstract has been read and enriched. The text models behind related papers and the topic
-map need no titles or tags: they run in worker processes beside the titles and tags.
+every abstract has been read and enriched. The text model behind related papers and the topic
+map needs no titles or tags: it runs in a worker process beside the titles and tags.
 """
 
 from __future__ import annotations
 
+from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+
+from threadpoolctl import threadpool_limits
 
 from .cache import ResultCache, content_key
 from .enrich.analyse import PARALLEL_MIN, analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
 from .enrich.related import Related, TextModel, rank_related
 from .enrich.tags import tag_slug
+from .enrich.topic_map import place_vectors
 from .enrich.vocabulary import load_vocabulary
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
 from .progress import Progress
 from .render import RenderOptions, render_site
+from .search_index import index_papers
 from .text import plain_text
 from .workers import Workers
-from .write import WriteReport, write_pages
+from .write import WriteReport, check_ownership, write_pages_timed
 
 RELATED_PER_PAPER = 5
 
@@ -51,26 +56,46 @@ class BuildOptions:
 
 @dataclass(frozen=True)
 class GenerateResult:
-    """What a generator run made."""
+    """What a generator run made, and the work it left running beside the MkDocs build."""
 
     collection: Collection
-    written: WriteReport
-    pages: dict[str, str] = field(default_factory=dict)
+    pages: dict[str, str]
     """Every generated page's source, by docs-relative path (as written)."""
-    skipped: tuple[str, ...] = field(default_factory=tuple)
+    skipped: tuple[str, ...]
+    progress: Progress
+    background: Workers
+    writing: Future
+    """The write of the pages into the docs folder."""
+    indexing: Future
+    """The papers' search entries and term weights (see `search_index.index_papers`)."""
+
+    def finish_writing(self) -> WriteReport:
+        """Wait until the pages are written, and report the write stage."""
+        report, seconds = self.writing.result()
+        self.progress.report("write", seconds, f"{report.written:,} written, "
+                             f"{report.unchanged:,} unchanged, {report.removed:,} removed")
+        return report
+
+    def close(self) -> None:
+        """Wait for the work left running (its results are dropped)."""
+        self.background.close()
 
 
 def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) -> GenerateResult:
-    """Read the inputs and write the generated pages into `docs_dir`."""
+    """Read the inputs and render the pages; start writing them into `docs_dir` and indexing
+    the papers for search, in worker processes, and return while they run."""
     collection, skipped = build_collection(options, progress)
-    with progress.stage("render") as done, \
-            Workers(parallel=len(collection.papers) >= PARALLEL_MIN) as workers:
+    parallel = len(collection.papers) >= PARALLEL_MIN
+    with progress.stage("render") as done, Workers(parallel=parallel) as workers:
         pages = render_site(collection, RenderOptions(directory_urls=options.directory_urls), workers)
         done(f"{len(pages):,} pages")
-    with progress.stage("write") as done:
-        report = write_pages(pages, docs_dir)
-        done(f"{report.written:,} written, {report.unchanged:,} unchanged, {report.removed:,} removed")
-    return GenerateResult(collection=collection, written=report, pages=pages, skipped=skipped)
+    check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
+    background = Workers(parallel=parallel)
+    writing, indexing = background.submit_all([
+        (write_pages_timed, (pages, docs_dir)),
+        (index_papers, (collection, options.directory_urls))])
+    return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
+                          background=background, writing=writing, indexing=indexing)
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:
@@ -89,9 +114,9 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     related_key, related = _recall(whole, "related", [*texts, vocabulary_key])
     map_key, positions = _recall(whole, "map", texts)
     with Workers(parallel=len(abstracts) >= PARALLEL_MIN, setup=partial(use_vocabulary, vocabulary)) as workers:
-        # The text models need no titles or tags: submitted first, they run beside the analyses.
-        text_model = workers.submit(_model_texts, texts) if related is None else None
-        layout = workers.submit(_place_papers, texts) if positions is None else None
+        # The text model needs no titles or tags: submitted first, it runs beside the analyses.
+        if related is None or positions is None:
+            text_model = workers.submit(_model_texts, texts, positions is None)
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
@@ -107,7 +132,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         labels = [[tag.name for tag in paper.tags] for paper in papers]
         with progress.stage("related"):
             if related is None:
-                model = text_model.result()
+                model, _ = text_model.result()
                 jobs = [workers.submit(rank_related, model, labels, RELATED_PER_PAPER, rows)
                         for rows in workers.parts(len(papers))]
                 related = [row for job in jobs for row in job.result()]
@@ -118,7 +143,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             done(f"{sum(len(p.mentions) for p in papers):,} links")
         with progress.stage("topic map"):
             if positions is None:
-                positions = layout.result()
+                _, positions = text_model.result()
                 _remember(whole, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
@@ -128,22 +153,17 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     return collection, parsed.skipped
 
 
-def _model_texts(texts: list[str]) -> TextModel | None:
-    """Worker job: the text model of related papers, or None for fewer than two texts."""
-    from threadpoolctl import threadpool_limits
-
+def _model_texts(texts: list[str], with_map: bool) -> tuple[TextModel | None, list | None]:
+    """Worker job: the text model of related papers (None for fewer than two texts) and, if
+    asked for, every paper's place on the topic map, which lays out the model's vectors."""
     from .enrich.similarity import model_texts  # scikit-learn: loaded by the worker only
 
+    if len(texts) < 2:
+        return None, [(0.5, 0.5)] * len(texts) if with_map else None
     # One BLAS thread: the other cores are busy with the analyses.
     with threadpool_limits(limits=1):
-        return model_texts(texts, RELATED_PER_PAPER) if len(texts) >= 2 else None
-
-
-def _place_papers(texts: list[str]) -> list[tuple[float, float]]:
-    """Worker job: every paper's place on the topic map."""
-    from .enrich.topic_map import place_papers  # scikit-learn: loaded by the worker only
-
-    return place_papers(texts)
+        model = model_texts(texts, RELATED_PER_PAPER)
+    return model, place_vectors(model.topics) if with_map else None
 
 
 def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Paper]:

@@ -128,17 +128,14 @@ def _fill(shell: list[str], page: Page) -> str:
 # Below this many pages, starting worker processes costs more than it saves.
 PARALLEL_POUR_MIN = 400
 _POUR_PARTS = 8
-_pouring: tuple[ShellCache, Sequence[Page]] | None = None
 
 
 def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers) -> list[Future]:
     """Start writing the pages into their shells; each job's result lists the pages (by index)
     it could not fill, which must be rendered in full. Count them with `finish_pouring`."""
-    global _pouring
-    _pouring = (shells, pages)  # forked workers inherit it: the pages are never pickled
     step = max(1, -(-len(pages) // _POUR_PARTS))
-    return [workers.submit(_pour_part, start, min(start + step, len(pages)))
-            for start in range(0, len(pages), step)]
+    return workers.submit_all([(_pour_part, (shells, pages, start, min(start + step, len(pages))))
+                               for start in range(0, len(pages), step)])
 
 
 def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]) -> list[Page]:
@@ -148,9 +145,7 @@ def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]
     return left
 
 
-def _pour_part(start: int, stop: int) -> list[int]:
-    assert _pouring is not None
-    shells, pages = _pouring
+def _pour_part(shells: ShellCache, pages: Sequence[Page], start: int, stop: int) -> list[int]:
     unfilled = []
     for index in range(start, stop):
         page = pages[index]

@@ -26,14 +26,14 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
-from generator.build import BuildOptions, generate_pages
+from generator.build import BuildOptions, GenerateResult, generate_pages
 from generator.errors import GeneratorError
 from generator import fastpages
 from generator.fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, paper_records, read_front_matter, render_overview
-from generator.search_index import add_to_search_index, paper_search_entries
+from generator.search_index import add_to_search_index
 from generator.workers import Workers
 
 log = logging.getLogger("mkdocs.hooks.papersite")
@@ -42,6 +42,7 @@ DEFAULT_INPUTS = ("abstracts",)
 
 _options: BuildOptions | None = None
 _collection: Collection | None = None
+_generated: GenerateResult | None = None
 _sources: dict[str, str] = {}
 _meta_by_page: dict[str, dict] = {}
 _shells = ShellCache()
@@ -69,7 +70,7 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Generate the pages before MkDocs collects the files of `docs_dir`."""
-    global _collection, _shells
+    global _collection, _shells, _generated
     assert _options is not None
     _shells = ShellCache()
     quiet = os.environ.get("PAPERSITE_QUIET") == "1"
@@ -77,6 +78,7 @@ def on_pre_build(config: MkDocsConfig) -> None:
         result = generate_pages(_options, Path(config.docs_dir), Progress(quiet=quiet))
     except GeneratorError as error:
         raise PluginError(f"papersite: {error}") from None
+    _generated = result
     _collection = result.collection
     _sources.clear()
     _sources.update(result.pages)
@@ -86,12 +88,24 @@ def on_pre_build(config: MkDocsConfig) -> None:
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:
-    """Publish the collection as data at the site root."""
+    """List the generated pages as they are in memory; publish the collection as data."""
     assert _collection is not None
+    # The pages may still be being written: what MkDocs found of them on disk is not used.
+    folders = {uri.split("/", 1)[0] for uri in _sources}
+    for file in [file for file in files if file.src_uri.split("/", 1)[0] in folders]:
+        files.remove(file)
+    for uri in sorted(_sources, key=_docs_order):
+        files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
     records = paper_records(_collection, config.use_directory_urls)
     content = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
     files.append(File.generated(config, "papers.json", content=content))
     return files
+
+
+def _docs_order(uri: str) -> tuple:
+    """Sort generated pages as MkDocs lists a folder: by folder, its index page first."""
+    folder, _, name = uri.rpartition("/")
+    return folder, name != "index.md", name
 
 
 def on_page_read_source(page: Page, config: MkDocsConfig) -> str | None:
@@ -173,21 +187,44 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
 def on_post_build(config: MkDocsConfig) -> None:
     """Write the held-back pages and papersite's search index, at the same time."""
-    assert _collection is not None
+    assert _collection is not None and _generated is not None
     with Workers(parallel=len(_held) >= fastpages.PARALLEL_POUR_MIN) as workers:
         pouring = pour(_shells, _held, workers)
-        entries = paper_search_entries(_collection, config.use_directory_urls)
+        entries, weights = _generated.indexing.result()
         # Pages opened from disk cannot fetch: the offline build's index files are scripts.
         offline = config.plugins.get("material/offline")
-        index = add_to_search_index(Path(config.site_dir), entries,
+        index = add_to_search_index(Path(config.site_dir), entries, weights=weights,
                                     offline=bool(offline and offline.config.enabled))
         unfilled = finish_pouring(_shells, _held, pouring)
+    _finish_generating()
     for page in unfilled:  # a kind whose shell was not verified: rendered as MkDocs would
         _build_page(page, config, _rendering["files"].documentation_pages(), _rendering["nav"],
                     _rendering["env"])
     log.info(f"papersite: {_shells.filled} pages filled into {len(_shells.verified)} shells"
              + (f", {len(_shells.rejected)} kinds rendered in full" if _shells.rejected else "")
              + f"; search index of {index.pages} pages, {index.total_bytes / 1e6:.1f} MB")
+
+
+def on_build_error(error: Exception) -> None:
+    """Leave the docs folder whole: a failed build still waits for its pages to be written."""
+    try:
+        _finish_generating()
+    except (OSError, PluginError):
+        pass  # the build's own error is the one to report
+
+
+def _finish_generating() -> None:
+    """Wait for the generated pages to be written, and report it."""
+    global _generated
+    if _generated is None:
+        return
+    result, _generated = _generated, None
+    try:
+        result.finish_writing()
+    except GeneratorError as error:
+        raise PluginError(f"papersite: {error}") from None
+    finally:
+        result.close()
 
 
 def on_serve(server, config: MkDocsConfig, builder) -> None:

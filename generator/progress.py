@@ -25,11 +25,14 @@ class Progress:
         summary = [""]
         start = time.perf_counter()
         yield lambda text: summary.__setitem__(0, text)
-        elapsed = time.perf_counter() - start
-        self.timings[name] = self.timings.get(name, 0.0) + elapsed
+        self.report(name, time.perf_counter() - start, summary[0])
+
+    def report(self, name: str, seconds: float, summary: str = "") -> None:
+        """Report a stage that ran elsewhere (in a worker process) and took `seconds`."""
+        self.timings[name] = self.timings.get(name, 0.0) + seconds
         if not self.quiet:
-            detail = f": {summary[0]}" if summary[0] else ""
-            print(f"papersite: {name}{detail} ({elapsed:.2f} s)", file=self.stream, flush=True)
+            detail = f": {summary}" if summary else ""
+            print(f"papersite: {name}{detail} ({seconds:.2f} s)", file=self.stream, flush=True)
 
     def track(self, items: Iterable[Item], total: int, label: str) -> Iterable[Item]:
         """Yield `items`, drawing a bar on a terminal for runs long enough to need one."""

@@ -88,14 +88,25 @@ def paper_search_entries(collection: Collection, directory_urls: bool) -> list[d
     return entries
 
 
-def add_to_search_index(site_dir: Path, entries: list[dict], offline: bool) -> SearchIndexSize:
-    """Index the entries and the pages Material indexed; point search_index.json at the result."""
+def index_papers(collection: Collection, directory_urls: bool) -> tuple[list[dict], list[dict]]:
+    """Return the papers' search entries and their term weights: the bulk of the index, which
+    needs nothing from MkDocs, so a worker can work it out while MkDocs builds."""
+    entries = paper_search_entries(collection, directory_urls)
+    return entries, [term_weights(entry) for entry in entries]
+
+
+def add_to_search_index(site_dir: Path, entries: list[dict], offline: bool,
+                        weights: list[dict[str, int]] | None = None) -> SearchIndexSize:
+    """Index the entries and the pages Material indexed; point search_index.json at the result.
+
+    `weights` are the entries' `term_weights`, if worked out already (in a worker process)."""
     path = site_dir / "search" / "search_index.json"
     if not path.exists():  # search is switched off
         return SearchIndexSize(0, 0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
-    entries = [*_hub_entries(material.get("docs", [])), *entries]
-    files, shards, tags = _build_files(entries)
+    hubs = _hub_entries(material.get("docs", []))
+    weights = [term_weights(entry) for entry in hubs] + (weights or [term_weights(e) for e in entries])
+    files, shards, tags = _build_files([*hubs, *entries], weights)
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {
@@ -106,7 +117,18 @@ def add_to_search_index(site_dir: Path, entries: list[dict], offline: bool) -> S
     path.write_text(data, encoding="utf-8")
     page_table = sum(size for name, size in bytes_by_name.items() if name.startswith("d"))
     total = sum(bytes_by_name.values()) + len(data.encode("utf-8"))
-    return SearchIndexSize(len(entries), total, page_table)
+    return SearchIndexSize(len(hubs) + len(entries), total, page_table)
+
+
+def term_weights(entry: dict) -> dict[str, int]:
+    """Return each term of an entry with its weight: the fields it is in, its count in the text."""
+    weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(tokenize(entry["text"])).items()}
+    fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]), (TAG, " ".join(entry["tags"])))
+    for bit, text in fields:
+        # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
+        for term in set(tokenize(text, keep_stop_words=bit == NAME)):
+            weights[term] = weights.get(term, 0) | bit
+    return weights
 
 
 def tokenize(text: str, keep_stop_words: bool = False) -> list[str]:
@@ -161,7 +183,8 @@ def _html_to_text(value: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", value)).split())
 
 
-def _build_files(entries: list[dict]) -> tuple[dict[str, object], dict[str, int], list[str]]:
+def _build_files(entries: list[dict], weights: list[dict[str, int]]
+                 ) -> tuple[dict[str, object], dict[str, int], list[str]]:
     """Return the index's files by name (page table, term shards, text chunks), shard keys, tags."""
     tag_names = sorted({tag for entry in entries for tag in entry["tags"]})
     tag_numbers = {tag: number for number, tag in enumerate(tag_names)}
@@ -172,7 +195,7 @@ def _build_files(entries: list[dict]) -> tuple[dict[str, object], dict[str, int]
         f"d{number}": docs[start:start + DOCS_PER_PART]
         for number, start in enumerate(range(0, len(docs), DOCS_PER_PART))}
     shard_numbers = {}
-    for number, (key, shard) in enumerate(_shards(_postings(entries))):
+    for number, (key, shard) in enumerate(_shards(_postings(weights))):
         files[f"t{number}"] = shard
         shard_numbers[key] = number
     for number, start in enumerate(range(0, len(entries), CHUNK_SIZE)):
@@ -180,19 +203,11 @@ def _build_files(entries: list[dict]) -> tuple[dict[str, object], dict[str, int]
     return files, shard_numbers, tag_names
 
 
-def _postings(entries: list[dict]) -> dict[str, str]:
+def _postings(weights: list[dict[str, int]]) -> dict[str, str]:
     """Return each term's postings, encoded: (gap to the previous document, weight) pairs."""
     pairs_by_term: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for number, entry in enumerate(entries):
-        weights = {term: min(count, MAX_TEXT_COUNT)
-                   for term, count in Counter(tokenize(entry["text"])).items()}
-        fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]),
-                  (TAG, " ".join(entry["tags"])))
-        for bit, text in fields:
-            # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
-            for term in set(tokenize(text, keep_stop_words=bit == NAME)):
-                weights[term] = weights.get(term, 0) | bit
-        for term, weight in weights.items():
+    for number, terms in enumerate(weights):
+        for term, weight in terms.items():
             pairs_by_term[term].append((number, weight))
     encoded = {}
     for term, pairs in pairs_by_term.items():  # in document order: entries were read in order

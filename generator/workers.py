@@ -35,6 +35,10 @@ class Workers:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the workers once their jobs are done; jobs not started are dropped."""
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
 
@@ -42,6 +46,18 @@ class Workers:
         """Start `function(*args)` in a worker; its `.result()` waits for it."""
         pool = self._started()
         return pool.submit(function, *args) if pool else _Deferred(self._in_process(function), args)
+
+    def submit_all(self, calls: list[tuple[Callable[..., Any], tuple]]) -> list[Future | _Deferred]:
+        """Start each `function(*args)` of `calls`. Workers forked by this call inherit the
+        arguments instead of receiving them pickled: pages or papers, tens of megabytes."""
+        global _inherited
+        if self._pool is not None or self.count < 2:  # no fork to come: pickled, or in process
+            return [self.submit(function, *args) for function, args in calls]
+        _inherited = calls
+        try:
+            return [self._started().submit(_call_inherited, number) for number in range(len(calls))]
+        finally:
+            _inherited = []  # the workers have it: the pool forked them all at its first job
 
     def map(self, function: Callable[[Any], Any], items: Iterable[Any], chunksize: int = 1) -> Iterator:
         """Return `function(item)` for each item, in order, computed in the workers."""
@@ -69,6 +85,14 @@ class Workers:
             self._setup()
             self._setup_done = True
         return function
+
+
+_inherited: list[tuple[Callable[..., Any], tuple]] = []
+
+
+def _call_inherited(number: int) -> Any:
+    function, args = _inherited[number]
+    return function(*args)
 
 
 class _Deferred:

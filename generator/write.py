@@ -7,12 +7,16 @@ Rules that keep a user's files safe:
   interrupted or failed run leaves the previous pages as they were.
 - Unchanged files are carried over as hard links (or copies keeping their time stamps) and an
   unchanged folder is not touched at all, so `mkdocs serve` does not see its own output as an edit.
+
+MkDocs reads the generated pages from memory, so the build need not wait for them to be written:
+the build writes them from a worker process while MkDocs builds the site.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,14 +41,21 @@ class WriteReport:
     """Generated files no longer produced."""
 
 
+def check_ownership(pages: dict[str, str], root: Path) -> None:
+    """Refuse, before anything is written, folders papersite did not make."""
+    _check_ownership(root, _by_folder(pages))
+
+
+def write_pages_timed(pages: dict[str, str], root: Path) -> tuple[WriteReport, float]:
+    """Write the pages (see `write_pages`); return the report and how long it took, in seconds."""
+    start = time.perf_counter()
+    report = write_pages(pages, root)
+    return report, time.perf_counter() - start
+
+
 def write_pages(pages: dict[str, str], root: Path) -> WriteReport:
     """Write `pages` ({relative path: text}) under `root`, one generated folder at a time."""
-    pages_by_folder: dict[str, dict[str, str]] = {}
-    for relative_path, text in pages.items():
-        folder, _, rest = relative_path.partition("/")
-        if not rest:
-            raise GeneratorError(f"internal: generated page {relative_path!r} is not in a folder")
-        pages_by_folder.setdefault(folder, {})[rest] = text
+    pages_by_folder = _by_folder(pages)
     _check_ownership(root, pages_by_folder)
     written = unchanged = removed = 0
     for folder, folder_pages in pages_by_folder.items():
@@ -53,6 +64,16 @@ def write_pages(pages: dict[str, str], root: Path) -> WriteReport:
         unchanged += report.unchanged
         removed += report.removed
     return WriteReport(written, unchanged, removed)
+
+
+def _by_folder(pages: dict[str, str]) -> dict[str, dict[str, str]]:
+    pages_by_folder: dict[str, dict[str, str]] = {}
+    for relative_path, text in pages.items():
+        folder, _, rest = relative_path.partition("/")
+        if not rest:
+            raise GeneratorError(f"internal: generated page {relative_path!r} is not in a folder")
+        pages_by_folder.setdefault(folder, {})[rest] = text
+    return pages_by_folder
 
 
 def is_generated_folder(path: Path) -> bool:

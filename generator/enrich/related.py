@@ -70,6 +70,8 @@ class TextModel:
     """The blended text score of each candidate, same shape."""
     coherence: np.ndarray
     """Each term's coherence: how alike the papers using it are (0 for generic terms)."""
+    topics: np.ndarray
+    """Each text's coarsest LSA vector (30 dimensions), unit length: what the topic map lays out."""
 
 
 def find_related(

@@ -59,6 +59,7 @@ def model_texts(
         weights=weights, terms=terms, spellings=spellings, cleaned=cleaned, candidates=candidates,
         scores=_score_candidates(weights, lsa, candidates, settings),
         coherence=measure_coherence(weights, resolutions[-1], settings.reason_min_coherence),
+        topics=resolutions[0],
     )
 
 

@@ -1,42 +1,35 @@
 """Lay the collection out on a plane: papers on similar subjects land near each other.
 
 A pure function of the abstracts' texts: no file I/O, and the same texts give the same map.
-t-SNE shows topics as islands, but costs quadratic time, so it runs on a fixed-size sample only;
-every other paper is placed among the sampled papers it most resembles. 5,000 abstracts take
-about two seconds, 30,000 well under twenty.
+It lays out the vectors the related-papers model measures topics with (`similarity.py`), so the
+build computes them once. t-SNE shows topics as islands, but costs quadratic time, so it runs on
+a fixed-size sample only; every other paper is placed among the sampled papers it most
+resembles: under a second for 5,000 abstracts once their vectors are known.
 """
 
 from __future__ import annotations
 
-import re
-import warnings
 from collections.abc import Sequence
 
 import numpy as np
-from sklearn.decomposition import TruncatedSVD
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, TfidfVectorizer
-from sklearn.preprocessing import normalize
 from threadpoolctl import threadpool_limits
 
 SAMPLE_SIZE = 700
 """Papers laid out by t-SNE itself; the rest are placed among them."""
-DIMENSIONS = 30
-"""LSA dimensions the similarities are measured in."""
 NEIGHBOURS = 5
 """Sampled papers an unsampled paper is placed among."""
 ITERATIONS = 250
 EXAGGERATED_ITERATIONS = 100
 PERPLEXITY = 30.0
 
-_MATH_OR_MARKUP = re.compile(r"\$[^$]*\$|https?://\S+|\\[A-Za-z]+|[{}\\_^]")
-
 
 def place_papers(texts: Sequence[str]) -> list[tuple[float, float]]:
     """Return one (x, y) per text, each coordinate in [0, 1], similar texts close together.
 
     Layout, in order:
-    1. weigh each abstract's words (TeX math, URLs and macros dropped) by sublinear TF-IDF and
-       project them with LSA onto 30 dimensions, rows unit length;
+    1. each abstract's coarsest LSA vector in the related-papers model (30 dimensions of
+       `similarity.model_texts`, rows unit length): on ICLR 2024, 30 % of a paper's 10 nearest
+       on the map share its area (with a words-only LSA of its own, as before: 29 %; random: 8 %);
     2. t-SNE of an evenly spread sample of at most 700 papers (fixed seed, PCA start);
     3. every other paper goes to the similarity-weighted mean of its 5 most similar sampled
        papers, nudged by a small fixed-seed offset so that neighbours do not hide each other;
@@ -47,34 +40,23 @@ def place_papers(texts: Sequence[str]) -> list[tuple[float, float]]:
         return []
     if count < 3:
         return [(0.5, 0.5) if count == 1 else (float(i), 0.5) for i in range(count)]
+    from .similarity import model_texts  # scikit-learn: see related.find_related
+
+    with threadpool_limits(limits=1):
+        return place_vectors(model_texts(texts).topics)
+
+
+def place_vectors(vectors: np.ndarray) -> list[tuple[float, float]]:
+    """`place_papers` from step 2 on: lay out unit-length vectors, one per paper."""
+    count = len(vectors)
+    if count < 3:
+        return [(0.5, 0.5) if count == 1 else (float(i), 0.5) for i in range(count)]
     # One BLAS thread: on a busy two-core machine, threads fighting each other are slower.
     with threadpool_limits(limits=1):
-        vectors = _project(texts)
         sample = _choose_sample(count)
         sampled = _tsne(vectors[sample])
         positions = _place_rest(vectors, sample, sampled)
     return _scale(positions)
-
-
-def _project(texts: Sequence[str]) -> np.ndarray:
-    """Return unit-length LSA vectors of the texts (zeros for a text without known words)."""
-    cleaned = [_MATH_OR_MARKUP.sub(" ", text) for text in texts]
-    vectorizer = TfidfVectorizer(
-        stop_words=sorted(ENGLISH_STOP_WORDS), min_df=min(2, len(texts)), max_df=0.5 if len(texts) >= 20 else 1.0,
-        max_features=10000, sublinear_tf=True, dtype=np.float32,
-    )
-    try:
-        weights = vectorizer.fit_transform(cleaned)
-    except ValueError:  # no word at all
-        return np.zeros((len(texts), 2), dtype=np.float32)
-    dimensions = min(DIMENSIONS, weights.shape[0] - 1, weights.shape[1] - 1)
-    if dimensions < 2:
-        return normalize(weights.toarray()).astype(np.float32)
-    svd = TruncatedSVD(n_components=dimensions, n_iter=3, random_state=0)
-    with warnings.catch_warnings():  # texts sharing no variance: a harmless 0/0 in its statistics
-        warnings.simplefilter("ignore", RuntimeWarning)
-        projected = svd.fit_transform(weights)
-    return normalize(np.nan_to_num(projected)).astype(np.float32)
 
 
 def _choose_sample(count: int) -> np.ndarray:
@@ -98,7 +80,9 @@ def _tsne(vectors: np.ndarray) -> np.ndarray:
     for iteration in range(ITERATIONS):
         early = iteration < EXAGGERATED_ITERATIONS
         squared = (layout * layout).sum(axis=1)
-        kernel = 1.0 / (1.0 + squared[:, None] + squared[None, :] - 2 * layout @ layout.T)
+        # Rounding can make a squared distance of nearly equal points negative: never below 0.
+        distances = np.maximum(squared[:, None] + squared[None, :] - 2 * layout @ layout.T, 0.0)
+        kernel = 1.0 / (1.0 + distances)
         np.fill_diagonal(kernel, 0.0)
         forces = ((12.0 if early else 1.0) * affinities - kernel / kernel.sum()) * kernel
         gradient = 4 * (forces.sum(axis=1)[:, None] * layout - forces @ layout)

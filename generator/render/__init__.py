@@ -11,10 +11,12 @@ indexes, map, home overview).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
 from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
-from ..model import Collection
+from ..model import Collection, Paper
 from ..text import plain_text
 from ..workers import Workers
 from .common import TAG_KIND_LABELS, RenderOptions, gist, read_front_matter
@@ -36,41 +38,35 @@ __all__ = ["MAP_PATH", "RenderOptions", "code_links", "gist", "paper_records", "
 def render_site(collection: Collection, options: RenderOptions,
                 workers: Workers | None = None) -> dict[str, str]:
     """Return every generated page as {docs-relative path: file text}; paper and tag pages are
-    rendered by the workers, if given (fresh ones: they must fork after this call starts)."""
-    global _to_render
-    titles_by_slug = {paper.slug: paper.title for paper in collection.papers}
+    rendered by the workers, if given."""
+    papers = collection.papers
+    titles_by_slug = {paper.slug: paper.title for paper in papers}
+    places = list_places(collection)
     tags = list(papers_by_tag(collection).items())
-    _to_render = (collection.papers, titles_by_slug, list_places(collection), tags, options)
-    papers, tag_rows = range(len(collection.papers)), range(len(tags))
     workers = workers or Workers(parallel=False)
-    jobs = [workers.submit(_render_papers, rows) for rows in workers.parts(len(papers))]
-    jobs += [workers.submit(_render_tags, rows) for rows in workers.parts(len(tag_rows), 1)]
+    jobs = workers.submit_all(
+        [(_render_papers, (papers, rows, titles_by_slug, places, options))
+         for rows in workers.parts(len(papers))]
+        + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
     pages = {path: page for job in jobs for path, page in job.result()}
-    _to_render = None
     if MAP_PATH in pages:
         raise GeneratorError(f"a tag's page would replace the topic map ({MAP_PATH}): "
                              "rename the tag named like it in your vocabulary")
     return pages | lists
 
 
-_to_render: tuple | None = None  # forked workers inherit it: the papers are never pickled
-
-
-def _render_papers(rows: range) -> list[tuple[str, str]]:
-    assert _to_render is not None
-    papers, titles_by_slug, places, _, options = _to_render
+def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
+                   places: dict, options: RenderOptions) -> list[tuple[str, str]]:
     return [(paper_path(papers[row].slug),
              render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug]))
             for row in rows]
 
 
-def _render_tags(rows: range) -> list[tuple[str, str]]:
-    assert _to_render is not None
-    *_, tags, options = _to_render
+def _render_tags(tags: list, rows: range, options: RenderOptions) -> list[tuple[str, str]]:
     return [(tag_path(tag_slug(tags[row][0])), render_tag_page(*tags[row], options)) for row in rows]
 
 
