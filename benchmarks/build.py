@@ -27,6 +27,8 @@ from benchmarks.corpus import make_corpus, write_list_parts
 ROOT = Path(__file__).resolve().parents[1]
 ICLR_TXT = ROOT.parent / "shared" / "data" / "iclr2024.txt"
 BIN = Path(sys.executable).parent
+# Stages a worker process runs while MkDocs builds: they take no wall time of their own.
+BESIDE_MKDOCS = ("write",)
 _STAGE_LINE = re.compile(r"^papersite: ([a-z, ]+?)(?::.*)? \((\d+\.\d+) s\)$")
 
 
@@ -40,7 +42,9 @@ class Run:
 
     @property
     def mkdocs(self) -> float:
-        return self.wall - sum(self.stages.values())
+        """Wall time not in a stage of the generator's own; the write runs beside MkDocs."""
+        return self.wall - sum(seconds for name, seconds in self.stages.items()
+                               if name not in BESIDE_MKDOCS)
 
 
 def main() -> None:
@@ -92,7 +96,8 @@ def _ours(inputs: Path, folder: Path) -> Run:
 def _print_ours(run: Run, site: Path, papers: int) -> None:
     # papersite's index is sharded under search/papersite/ beside Material's small manifest.
     index_bytes = _size_mb(site / "search") * 1e6
-    stages = ", ".join(f"{name} {seconds:.1f}" for name, seconds in run.stages.items())
+    stages = ", ".join(f"{name}{' (beside MkDocs)' if name in BESIDE_MKDOCS else ''} {seconds:.1f}"
+                       for name, seconds in run.stages.items())
     print(f"   papersite build: {run.wall:.1f} s, peak {run.peak_mb:.0f} MB")
     print(f"     stages (s): {stages}, mkdocs and search index {run.mkdocs:.1f}")
     print(f"     site {_size_mb(site):.0f} MB; search index {index_bytes / 1e6:.1f} MB "

@@ -9,6 +9,8 @@ map needs no titles or tags: it runs in a worker process beside the titles and t
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from concurrent.futures import Future
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -86,16 +88,32 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     the papers for search, in worker processes, and return while they run."""
     collection, skipped = build_collection(options, progress)
     parallel = len(collection.papers) >= PARALLEL_MIN
+    render_options = RenderOptions(directory_urls=options.directory_urls)
+    # Pages are a pure function of the collection: remembered for an unchanged one.
+    cache = ResultCache("pages") if options.use_cache else None
+    key = "pages:" + content_key(hashlib.sha256(pickle.dumps(collection, protocol=5)).hexdigest(),
+                                 repr(render_options))
     with progress.stage("render") as done, Workers(parallel=parallel) as workers:
-        pages = render_site(collection, RenderOptions(directory_urls=options.directory_urls), workers)
+        pages = cache.get(key) if cache else None
+        if pages is None:
+            pages = render_site(collection, render_options, workers)
         done(f"{len(pages):,} pages")
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
     background = Workers(parallel=parallel)
     writing, indexing = background.submit_all([
-        (write_pages_timed, (pages, docs_dir)),
+        (_write_and_remember, (pages, docs_dir, cache, key)),
         (index_papers, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=background, writing=writing, indexing=indexing)
+
+
+def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,
+                        key: str) -> tuple[WriteReport, float]:
+    """Worker job: write the pages, then remember them for the next run (off the clock)."""
+    report = write_pages_timed(pages, docs_dir)
+    if cache is not None and cache.get(key) is None:
+        _remember(cache, key, pages)
+    return report
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:

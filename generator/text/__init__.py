@@ -42,11 +42,13 @@ def plain_text(text: str) -> str:
 
 def rendered_forms(abstract: str, title: str) -> dict[tuple[str, str], str]:
     """Return every form the site shows of an abstract and its title, ready for `preload`."""
+    # Parsing is most of the work: each text is parsed once for both of its forms.
+    abstract_nodes, title_nodes = parse_text(abstract), parse_text(title)
     return {
-        ("abstract", abstract): render_abstract_html(abstract),
-        ("plain", abstract): plain_text(abstract),
-        ("inline", title): render_inline_html(title),
-        ("plain", title): plain_text(title),
+        ("abstract", abstract): f"<p>{nodes_to_html(abstract_nodes)}</p>",
+        ("plain", abstract): nodes_to_plain(abstract_nodes),
+        ("inline", title): nodes_to_html(title_nodes, allow_display=False),
+        ("plain", title): nodes_to_plain(title_nodes),
     }
 
 
