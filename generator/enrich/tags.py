@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from functools import lru_cache
+import math
 import re
 import unicodedata
 from collections.abc import Iterable
@@ -124,7 +125,8 @@ def _best_by_overlap(words: frozenset[str],
                      weighted: Iterable[tuple[str, dict[str, float]]]) -> str | None:
     best, best_score = None, 0.0
     for name, weights in weighted:
-        score = sum(weights[word] for word in words & weights.keys())
+        # fsum: exact, so the sum does not depend on the set's (per-process) iteration order.
+        score = math.fsum(weights[word] for word in words & weights.keys())
         if score > best_score:
             best, best_score = name, score
     return best
