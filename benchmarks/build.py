@@ -53,6 +53,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="iclr,5000,30000", help="comma-separated: iclr and/or counts")
     parser.add_argument("--work", default="/tmp/papersite-bench", help="scratch folder")
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain MkDocs build")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="cold builds of each kind, alternating; medians are compared")
     args = parser.parse_args()
     work = Path(args.work)
     print(f"machine: {os.cpu_count()} cores; python {sys.version.split()[0]}; {time.strftime('%Y-%m-%d')}")
@@ -67,12 +69,21 @@ def main() -> None:
         write_list_parts(abstracts, inputs, name="ICLR 2024 paper list" if size == "iclr" else
                          "Synthetic 2026 paper list")
         print(f"\n== {size}: {len(abstracts):,} abstracts in {len(list(inputs.iterdir()))} list parts")
-        ours = _ours(inputs, folder)
-        _print_ours(ours, folder / "site", len(abstracts))
-        if not args.no_baseline:
-            baseline = _baseline(abstracts, folder / "baseline")
-            print(f"   baseline plain mkdocs build: {baseline.wall:.1f} s, peak {baseline.peak_mb:.0f} MB, "
-                  f"site {_size_mb(folder / 'baseline' / 'site'):.0f} MB, search index "
+        # On a shared machine one run can be seconds off: alternate the two builds, take medians.
+        ours_runs, baseline_runs = [], []
+        for _ in range(args.repeat):
+            shutil.rmtree(folder / "cache", ignore_errors=True)  # cold: nothing remembered
+            ours_runs.append(_ours(inputs, folder))
+            if not args.no_baseline:
+                shutil.rmtree(folder / "baseline", ignore_errors=True)
+                baseline_runs.append(_baseline(abstracts, folder / "baseline"))
+        ours = _median(ours_runs)
+        _print_ours(ours, folder / "site", len(abstracts), ours_runs)
+        if baseline_runs:
+            baseline = _median(baseline_runs)
+            print(f"   baseline plain mkdocs build: {baseline.wall:.1f} s{_all_walls(baseline_runs)}, "
+                  f"peak {baseline.peak_mb:.0f} MB, site {_size_mb(folder / 'baseline' / 'site'):.0f} MB, "
+                  f"search index "
                   f"{_file_mb(folder / 'baseline' / 'site' / 'search' / 'search_index.json'):.1f} MB")
             print(f"   ratio ours / baseline: {ours.wall / baseline.wall:.2f}")
         _incremental(inputs, folder, ours)
@@ -93,12 +104,20 @@ def _ours(inputs: Path, folder: Path) -> Run:
                   env, cwd=ROOT)
 
 
-def _print_ours(run: Run, site: Path, papers: int) -> None:
+def _median(runs: list[Run]) -> Run:
+    return sorted(runs, key=lambda run: run.wall)[len(runs) // 2]
+
+
+def _all_walls(runs: list[Run]) -> str:
+    return f" (median of {', '.join(f'{run.wall:.1f}' for run in runs)})" if len(runs) > 1 else ""
+
+
+def _print_ours(run: Run, site: Path, papers: int, runs: list[Run]) -> None:
     # papersite's index is sharded under search/papersite/ beside Material's small manifest.
     index_bytes = _size_mb(site / "search") * 1e6
     stages = ", ".join(f"{name}{' (beside MkDocs)' if name in BESIDE_MKDOCS else ''} {seconds:.1f}"
                        for name, seconds in run.stages.items())
-    print(f"   papersite build: {run.wall:.1f} s, peak {run.peak_mb:.0f} MB")
+    print(f"   papersite build: {run.wall:.1f} s{_all_walls(runs)}, peak {run.peak_mb:.0f} MB")
     print(f"     stages (s): {stages}, mkdocs and search index {run.mkdocs:.1f}")
     print(f"     site {_size_mb(site):.0f} MB; search index {index_bytes / 1e6:.1f} MB "
           f"({index_bytes / papers:,.0f} bytes a paper); papers page "

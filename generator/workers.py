@@ -1,10 +1,14 @@
-"""Worker processes that the build's stages share, so that every core is busy.
+"""Worker processes for the build's stages, so that every core is busy.
 
-The per-abstract analyses are many small jobs; the text models of related papers and of the topic
-map are a few big ones that need no analysis. Submitted to one pool, the big ones start first and
-the small ones fill the other cores, then whichever core is free: the big jobs cost almost no
-wall time. Workers are forked, not spawned: they start in milliseconds and inherit what the build
-has loaded instead of importing it again.
+- enrich: the text model behind related papers and the topic map is one big job that needs no
+  titles or tags; submitted first, it runs while the per-abstract analyses (many small jobs)
+  fill the other cores, then whichever core is free;
+- related and render: papers are ranked and pages rendered in parts;
+- beside MkDocs: the pages are written and the papers indexed for search while MkDocs builds,
+  and the pages MkDocs need not render are poured into their shells (`fastpages.py`).
+
+Workers are forked, not spawned: they start in milliseconds and inherit what the build has
+loaded instead of importing it again, and with `submit_all` even their jobs' arguments.
 """
 
 from __future__ import annotations
