@@ -11,6 +11,7 @@ Declared in `mkdocs.yml` (`hooks:`), so plain `mkdocs build`, `mkdocs serve` and
 
 from __future__ import annotations
 
+import gc
 import json
 import logging
 import os
@@ -49,6 +50,12 @@ _shells = ShellCache()
 _nav_pages: set[str] = set()
 _held: list[Page] = []
 _rendering: dict = {}  # what MkDocs renders a page with: nav, files, env
+# A build allocates millions of objects; with Python's default first threshold (700) the cyclic
+# garbage collector keeps rescanning a growing heap: 1.3 s of a 14 s build at 5,000 papers
+# (2.5 s of processor time, workers included). It still collects, less often, during a build;
+# the previous thresholds are restored after it.
+_BUILD_GC_THRESHOLDS = (100_000, 50, 100)
+_gc_thresholds_before: tuple[int, ...] | None = None
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -70,8 +77,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Generate the pages before MkDocs collects the files of `docs_dir`."""
-    global _collection, _shells, _generated
+    global _collection, _shells, _generated, _gc_thresholds_before
     assert _options is not None
+    _gc_thresholds_before = _gc_thresholds_before or gc.get_threshold()
+    gc.set_threshold(*_BUILD_GC_THRESHOLDS)
     _shells = ShellCache()
     quiet = os.environ.get("PAPERSITE_QUIET") == "1"
     try:
@@ -214,8 +223,11 @@ def on_build_error(error: Exception) -> None:
 
 
 def _finish_generating() -> None:
-    """Wait for the generated pages to be written, and report it."""
-    global _generated
+    """Wait for the generated pages to be written, and report it; restore the GC's thresholds."""
+    global _generated, _gc_thresholds_before
+    if _gc_thresholds_before is not None:
+        gc.set_threshold(*_gc_thresholds_before)
+        _gc_thresholds_before = None
     if _generated is None:
         return
     result, _generated = _generated, None

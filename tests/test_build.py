@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 from html.parser import HTMLParser
@@ -124,3 +125,10 @@ def test_materials_tags_plugin_sees_every_paper(bundled_site):
     mappings = json.loads((bundled_site / "tags.json").read_text(encoding="utf-8"))["mappings"]
     papers = [m for m in mappings if m["item"]["url"].startswith("papers/") and m["tags"]]
     assert len(papers) == 37
+
+
+def test_a_build_leaves_the_garbage_collector_as_it_found_it(tmp_path, monkeypatch):
+    monkeypatch.chdir(REPO)
+    before = gc.get_threshold()
+    assert main(["build", "--site-dir", str(tmp_path / "site"), "--quiet"]) == 0
+    assert gc.get_threshold() == before
