@@ -21,6 +21,17 @@ from .write import MARKER, is_generated_folder
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 
 
+def run() -> None:
+    """The `papersite` command: run `main`, then exit at once."""
+    code = main()
+    # A build leaves hundreds of megabytes of objects, and freeing them one by one at exit took
+    # 0.6 s at 5,000 papers. Every file is written and closed and every worker joined by now.
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args = _parser().parse_args(argv)
@@ -198,4 +209,4 @@ def _parser() -> argparse.ArgumentParser:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

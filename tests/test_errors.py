@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +90,20 @@ def test_usage_errors_exit_2(capsys):
 def test_verbose_shows_the_traceback(run, tmp_path):
     with pytest.raises(Exception):
         main(["build", str(tmp_path / "missing.txt"), "--site-dir", str(tmp_path / "s"), "--verbose"])
+
+
+def test_the_papersite_command_reports_and_exits_like_main(tmp_path):
+    # `papersite` leaves through os._exit once the build is done: its messages must still come out.
+    command = [str(Path(sys.executable).parent / "papersite"), "build", str(tmp_path / "missing.txt"),
+               "--site-dir", str(tmp_path / "site")]
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=env)
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"papersite: {tmp_path / 'missing.txt'}: no such file or folder"
+    inputs = tmp_path / "list.txt"
+    inputs.write_text(f"Test list\n\n{GOOD}\n", encoding="utf-8")
+    command[2] = str(inputs)
+    result = subprocess.run(command, capture_output=True, text=True, cwd=REPO, env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.rstrip().endswith(f"papersite: site built in {tmp_path / 'site'}")
+    assert (tmp_path / "site" / "index.html").is_file()
