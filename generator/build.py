@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 from concurrent.futures import Future
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 
