@@ -133,8 +133,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     map_key, positions = _recall(whole, "map", texts)
     with Workers(parallel=len(abstracts) >= PARALLEL_MIN, setup=partial(use_vocabulary, vocabulary)) as workers:
         # The text model needs no titles or tags: submitted first, it runs beside the analyses.
-        if related is None or positions is None:
-            text_model = workers.submit(_model_texts, texts, positions is None)
+        text_model = (workers.submit(_model_texts, texts, positions is None)
+                      if related is None or positions is None else None)
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
