@@ -78,11 +78,13 @@ def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
         top = CHART_ROW * index
         length = max(round(CHART_BAR_MAX * bar.count / largest), 2)
         rows.append(
-            f'<a href="{escape(bar.href)}"><text x="0" y="{top + 14}">{escape(bar.label)}</text>'
-            f'<rect class="{bar.colour}" x="0" y="{top + 19}" width="{length}" height="12" rx="2"/>'
+            f'<a href="{escape(bar.href)}"><text x="0" y="{top + 14}">{escape(bar.label)}</text> '
+            f'<rect class="{bar.colour}" x="0" y="{top + 19}" width="{length}" height="12" rx="2"/> '
             f'<text class="n" x="{length + 6}" y="{top + 30}">{bar.count:,}</text></a>')
+    # The spaces between elements draw nothing in SVG; they keep a page's text (search reads it)
+    # from running a count into the next label ("Representation learning7Learning theory").
     return (f'<svg class="ps-chart" viewBox="0 0 {CHART_WIDTH} {height}" role="img" '
-            f'aria-label="{escape(caption)}"><title>{escape(caption)}</title>{"".join(rows)}</svg>')
+            f'aria-label="{escape(caption)}"><title>{escape(caption)}</title> {" ".join(rows)}</svg>')
 
 
 def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str) -> str:

@@ -8,6 +8,7 @@ Material's search box from it. Each site is built once; the tests search it as a
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -155,3 +156,14 @@ def test_a_tag_name_finds_its_papers(site):
     assert "papers/" in first.locator("a").first.get_attribute("href")
     assert first.locator(".md-tag", has_text="Flow matching").count() == 1
     assert _outside(requests, home) == [] and requests.failures == []
+
+
+def test_hub_page_text_keeps_words_apart(hosted_site):
+    # Material's page text joins adjacent elements as they are: the home page's topic chips once
+    # read "Flow matching 3Diffusion models 3Calibration" in search results.
+    docs = _docs(hosted_site)
+    home = [number for number, doc in enumerate(docs) if doc[0] in ("", "#largest-topics")]
+    chunks = sorted((hosted_site / "search" / "papersite").glob("x*.json"), key=lambda p: int(p.stem[1:]))
+    texts = [text for chunk in chunks for text in json.loads(chunk.read_text(encoding="utf-8"))]
+    assert home and all(not re.search(r"\d[A-Z][a-z]", texts[number]) for number in home), \
+        [texts[number] for number in home]

@@ -137,7 +137,9 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
     """Return the HTML block the home page shows: what the collection is and where to start."""
     papers = collection.papers
     counts = Counter(tag for paper in papers for tag in paper.tags if tag.kind == "topic")
-    top = "".join(
+    # Spaces between the chips (a flex row: they show none) keep search's text of the home page
+    # from running a count into the next name ("Flow matching 3Diffusion models").
+    top = " ".join(
         f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
         f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in counts.most_common(15))
     papers_by_area = _papers_by_area(collection)
@@ -157,7 +159,7 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<a class="md-button" href="{link(f"{TAGS_DIR}/index.md")}">Tags</a> '
             '<label class="md-button" for="__search">Search</label></p>\n'
             '<div class="ps-home-grid">\n'
-            f'<figure class="ps-figure">{chart}<figcaption>Papers per area</figcaption></figure>\n'
+            f'<figure class="ps-figure">{chart} <figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
             f'<p class="ps-top-topics">{top}</p></section>\n</div>\n</div>')
 
