@@ -19,7 +19,7 @@ from pathlib import Path
 from threadpoolctl import threadpool_limits
 
 from .cache import ResultCache, content_key
-from .enrich.analyse import PARALLEL_MIN, analyse_abstracts, use_vocabulary
+from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
 from .enrich.related import Related, TextModel, rank_related
 from .enrich.tags import tag_slug
@@ -32,7 +32,7 @@ from .progress import Progress
 from .render import RenderOptions, render_site
 from .search_index import index_papers
 from .text import plain_text
-from .workers import Workers
+from .workers import Workers, worth_parallel
 from .write import WriteReport, check_ownership, write_pages_timed
 
 RELATED_PER_PAPER = 5
@@ -87,7 +87,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     """Read the inputs and render the pages; start writing them into `docs_dir` and indexing
     the papers for search, in worker processes, and return while they run."""
     collection, skipped = build_collection(options, progress)
-    parallel = len(collection.papers) >= PARALLEL_MIN
+    parallel = worth_parallel(len(collection.papers))
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Pages are a pure function of the collection: remembered for an unchanged one.
     cache = ResultCache("pages") if options.use_cache else None
@@ -131,7 +131,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     whole = ResultCache("collection") if options.use_cache else None
     related_key, related = _recall(whole, "related", [*texts, vocabulary_key])
     map_key, positions = _recall(whole, "map", texts)
-    with Workers(parallel=len(abstracts) >= PARALLEL_MIN, setup=partial(use_vocabulary, vocabulary)) as workers:
+    with Workers(parallel=worth_parallel(len(abstracts)), setup=partial(use_vocabulary, vocabulary)) as workers:
         # The text model needs no titles or tags: submitted first, it runs beside the analyses.
         text_model = (workers.submit(_model_texts, texts, positions is None)
                       if related is None or positions is None else None)

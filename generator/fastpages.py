@@ -125,8 +125,6 @@ def _fill(shell: list[str], page: Page) -> str:
     return "".join(values.get(piece, piece) for piece in shell)
 
 
-# Below this many pages, starting worker processes costs more than it saves.
-PARALLEL_POUR_MIN = 400
 _POUR_PARTS = 8
 
 

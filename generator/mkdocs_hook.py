@@ -29,13 +29,12 @@ from mkdocs.structure.toc import get_toc
 
 from generator.build import BuildOptions, GenerateResult, generate_pages
 from generator.errors import GeneratorError
-from generator import fastpages
 from generator.fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, paper_records, read_front_matter, render_overview
 from generator.search_index import add_to_search_index
-from generator.workers import Workers
+from generator.workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.hooks.papersite")
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
@@ -197,7 +196,7 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 def on_post_build(config: MkDocsConfig) -> None:
     """Write the held-back pages and papersite's search index, at the same time."""
     assert _collection is not None and _generated is not None
-    with Workers(parallel=len(_held) >= fastpages.PARALLEL_POUR_MIN) as workers:
+    with Workers(parallel=worth_parallel(len(_held))) as workers:
         pouring = pour(_shells, _held, workers)
         entries, weights = _generated.indexing.result()
         # Pages opened from disk cannot fetch: the offline build's index files are scripts.

@@ -20,6 +20,13 @@ from multiprocessing import get_context
 from typing import Any
 
 MAX_WORKERS = 4
+PARALLEL_MIN = 400
+"""Below this many items, starting worker processes costs more than it saves."""
+
+
+def worth_parallel(items: int) -> bool:
+    """Tell whether this many items (abstracts, pages) are worth handing to worker processes."""
+    return items >= PARALLEL_MIN
 
 
 class Workers:

@@ -6,9 +6,7 @@ import re
 
 import pytest
 
-from generator import build as build_module
-from generator import fastpages
-from generator.enrich import analyse
+from generator import fastpages, workers
 from generator.cli import main
 
 from conftest import REPO
@@ -21,12 +19,10 @@ def build(root, monkeypatch, name: str):
     return root / name
 
 
-@pytest.mark.parametrize("workers", [False, True])
-def test_shell_filled_pages_equal_full_renders(tmp_path, monkeypatch, workers):
-    if workers:  # the bundled list is small: make every stage use worker processes anyway
-        monkeypatch.setattr(build_module, "PARALLEL_MIN", 1)
-        monkeypatch.setattr(analyse, "PARALLEL_MIN", 1)
-        monkeypatch.setattr(fastpages, "PARALLEL_POUR_MIN", 1)
+@pytest.mark.parametrize("in_workers", [False, True])
+def test_shell_filled_pages_equal_full_renders(tmp_path, monkeypatch, in_workers):
+    if in_workers:  # the bundled list is small: make every stage use worker processes anyway
+        monkeypatch.setattr(workers, "PARALLEL_MIN", 1)
     caches = remember_shell_caches(monkeypatch)
     fast = build(tmp_path, monkeypatch, "fast")
     assert caches[-1].filled > 100  # the shell really was used for most generated pages

@@ -13,12 +13,10 @@ from typing import Callable, Iterable, Sequence
 from ..cache import ResultCache, content_key
 from ..model import Abstract, Tag
 from ..text import preload, rendered_forms
-from ..workers import Workers
+from ..workers import Workers, worth_parallel
 from .tags import Vocabulary, extract_tags
 from .titles import derive_title, introduced_names
 
-# Below this many uncached abstracts, handing them to worker processes costs more than it saves.
-PARALLEL_MIN = 400
 CHUNK = 100
 
 
@@ -47,7 +45,7 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
     analyses: list[Analysis | None] = [cache.get(key) if cache else None for key in keys]
     missing = [index for index, analysis in enumerate(analyses) if analysis is None]
     jobs = [(abstracts[index].text, abstracts[index].title) for index in missing]
-    if len(jobs) >= PARALLEL_MIN:
+    if worth_parallel(len(jobs)):
         results = workers.map(_analyse_in_worker, jobs, chunksize=CHUNK)
     else:
         results = (_analyse(text, title, vocabulary) for text, title in jobs)
