@@ -16,7 +16,6 @@ processes (`pour`), while the build goes on with the search index.
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 
 from mkdocs.structure.pages import Page
+from mkdocs.utils import write_file
 
 from .workers import Workers
 
@@ -125,15 +125,13 @@ def _fill(shell: list[str], page: Page) -> str:
     return "".join(values.get(piece, piece) for piece in shell)
 
 
-_POUR_PARTS = 8
 
 
 def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers) -> list[Future]:
     """Start writing the pages into their shells; each job's result lists the pages (by index)
     it could not fill, which must be rendered in full. Count them with `finish_pouring`."""
-    step = max(1, -(-len(pages) // _POUR_PARTS))
-    return workers.submit_all([(_pour_part, (shells, pages, start, min(start + step, len(pages))))
-                               for start in range(0, len(pages), step)])
+    return workers.submit_all([(_pour_part, (shells, pages, rows))
+                               for rows in workers.parts(len(pages), per_worker=4)])
 
 
 def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]) -> list[Page]:
@@ -143,16 +141,13 @@ def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]
     return left
 
 
-def _pour_part(shells: ShellCache, pages: Sequence[Page], start: int, stop: int) -> list[int]:
+def _pour_part(shells: ShellCache, pages: Sequence[Page], rows: range) -> list[int]:
     unfilled = []
-    for index in range(start, stop):
-        page = pages[index]
-        output = shells.poured(page)
+    for index in rows:
+        output = shells.poured(pages[index])
         if output is None:
             unfilled.append(index)
-            continue
-        path = page.file.abs_dest_path
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "wb") as file:  # as MkDocs writes a page
-            file.write(output.encode("utf-8", errors="xmlcharrefreplace"))
+        else:  # as MkDocs' _build_page writes a page
+            page = pages[index]
+            write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
     return unfilled
