@@ -195,13 +195,13 @@ def on_post_page(output: str, page: Page, config: MkDocsConfig) -> str:
 @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
 def on_post_build(config: MkDocsConfig) -> None:
     """Write the held-back pages and papersite's search index, at the same time."""
-    assert _collection is not None and _generated is not None
+    assert _generated is not None
     with Workers(parallel=worth_parallel(len(_held))) as workers:
         pouring = pour(_shells, _held, workers)
         entries, weights = _generated.indexing.result()
         # Pages opened from disk cannot fetch: the offline build's index files are scripts.
         offline = config.plugins.get("material/offline")
-        index = add_to_search_index(Path(config.site_dir), entries, weights=weights,
+        index = add_to_search_index(Path(config.site_dir), entries, weights,
                                     offline=bool(offline and offline.config.enabled))
         unfilled = finish_pouring(_shells, _held, pouring)
     _finish_generating()

@@ -95,17 +95,16 @@ def index_papers(collection: Collection, directory_urls: bool) -> tuple[list[dic
     return entries, [term_weights(entry) for entry in entries]
 
 
-def add_to_search_index(site_dir: Path, entries: list[dict], offline: bool,
-                        weights: list[dict[str, int]] | None = None) -> SearchIndexSize:
-    """Index the entries and the pages Material indexed; point search_index.json at the result.
-
-    `weights` are the entries' `term_weights`, if worked out already (in a worker process)."""
+def add_to_search_index(site_dir: Path, entries: list[dict], weights: list[dict[str, int]],
+                        offline: bool) -> SearchIndexSize:
+    """Index the entries (with their `term_weights`, see `index_papers`) and the pages Material
+    indexed; point search_index.json at the result."""
     path = site_dir / "search" / "search_index.json"
     if not path.exists():  # search is switched off
         return SearchIndexSize(0, 0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
-    weights = [term_weights(entry) for entry in hubs] + (weights or [term_weights(e) for e in entries])
+    weights = [term_weights(entry) for entry in hubs] + weights
     files, shards, tags = _build_files([*hubs, *entries], weights)
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
