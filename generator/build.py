@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import time
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from functools import partial
@@ -33,7 +34,7 @@ from .render import RenderOptions, render_site
 from .search_index import index_papers
 from .text import plain_text
 from .workers import Workers, worth_parallel
-from .write import WriteReport, check_ownership, write_pages_timed
+from .write import WriteReport, check_ownership, write_pages
 
 RELATED_PER_PAPER = 5
 
@@ -109,11 +110,13 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
 
 def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,
                         key: str) -> tuple[WriteReport, float]:
-    """Worker job: write the pages, then remember them for the next run (off the clock)."""
-    report = write_pages_timed(pages, docs_dir)
+    """Worker job: write the pages and time it, then remember them for the next run."""
+    start = time.perf_counter()
+    report = write_pages(pages, docs_dir)
+    seconds = time.perf_counter() - start
     if cache is not None and cache.get(key) is None:
         _remember(cache, key, pages)
-    return report
+    return report, seconds
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,13 +43,6 @@ class WriteReport:
 def check_ownership(pages: dict[str, str], root: Path) -> None:
     """Refuse, before anything is written, folders papersite did not make."""
     _check_ownership(root, _by_folder(pages))
-
-
-def write_pages_timed(pages: dict[str, str], root: Path) -> tuple[WriteReport, float]:
-    """Write the pages (see `write_pages`); return the report and how long it took, in seconds."""
-    start = time.perf_counter()
-    report = write_pages(pages, root)
-    return report, time.perf_counter() - start
 
 
 def write_pages(pages: dict[str, str], root: Path) -> WriteReport:
