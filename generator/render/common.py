@@ -7,8 +7,6 @@ import re
 from dataclasses import dataclass
 from html import escape
 
-from slugify import slugify
-
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, paper_path, relative_url, tag_path
 from ..model import Paper, Tag
@@ -62,7 +60,8 @@ def area_of(paper: Paper) -> str:
 
 
 def area_anchor(area: str) -> str:
-    return "area-" + (slugify(area) or "none")
+    """The id of an area's section on the all-papers page: the slug of the area's tag page."""
+    return tag_slug(Tag(area, "area"))
 
 
 def area_href(here: str, area: str, options: RenderOptions) -> str:
@@ -77,10 +76,7 @@ def shorten(text: str, limit: int) -> str:
 
 def gist(text: str, max_chars: int = GIST_MAX_CHARS) -> str:
     """Return the abstract's first sentence as plain text, cut to one line."""
-    first = _SENTENCE_END.split(plain_text(text), maxsplit=1)[0]
-    if len(first) > max_chars:
-        first = first[:max_chars].rsplit(" ", 1)[0] + "…"
-    return first
+    return shorten(_SENTENCE_END.split(plain_text(text), maxsplit=1)[0], max_chars)
 
 
 def page_title(title: str) -> str:

@@ -83,18 +83,15 @@ def _render_abstract(paper: Paper, here: str, options: RenderOptions) -> str:
 def _render_chips(tags: tuple[Tag, ...], here: str, options: RenderOptions) -> str:
     rows = []
     for kind, label in TAG_KIND_LABELS.items():
+        of_kind = [tag for tag in tags if tag.kind == kind]
         chips = "".join(
             f'<a class="md-tag ps-tag ps-tag--{tag.kind}" '
             f'href="{relative_url(here, tag_path(tag_slug(tag)), options.directory_urls)}">'
-            f"{escape(tag.name)}</a>" for tag in tags if tag.kind == kind)
+            f"{escape(tag.name)}</a>" for tag in of_kind)
         if chips:
-            rows.append(f"<dt>{TAG_KIND_SINGULAR[kind] if _count_kind(tags, kind) == 1 else label}</dt>"
+            rows.append(f"<dt>{TAG_KIND_SINGULAR[kind] if len(of_kind) == 1 else label}</dt>"
                         f"<dd>{chips}</dd>")
     return f'<dl class="ps-tags">{"".join(rows)}</dl>' if rows else ""
-
-
-def _count_kind(tags: tuple[Tag, ...], kind: str) -> int:
-    return sum(tag.kind == kind for tag in tags)
 
 
 def _render_actions(paper: Paper, abstract_html: str, here: str, options: RenderOptions) -> str:
