@@ -19,7 +19,7 @@ from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper
 from ..text import plain_text
 from ..workers import Workers
-from .common import TAG_KIND_LABELS, RenderOptions, gist, read_front_matter
+from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter
 from .lists import (
     MAP_PATH,
     papers_by_tag,
@@ -31,7 +31,7 @@ from .lists import (
 )
 from .paper import code_links, list_places, render_paper_page
 
-__all__ = ["MAP_PATH", "RenderOptions", "code_links", "gist", "paper_records", "read_front_matter",
+__all__ = ["MAP_PATH", "RenderOptions", "code_links", "paper_records", "read_front_matter",
            "render_overview", "render_paper_page", "render_site"]
 
 
@@ -53,8 +53,8 @@ def render_site(collection: Collection, options: RenderOptions,
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
     pages = {path: page for job in jobs for path, page in job.result()}
-    if MAP_PATH in pages:
-        raise GeneratorError(f"a tag's page would replace the topic map ({MAP_PATH}): "
+    if clashes := sorted(pages.keys() & lists.keys()):  # a tag named "Topic map" or "Index"
+        raise GeneratorError(f"a tag's page would replace a list page ({', '.join(clashes)}): "
                              "rename the tag named like it in your vocabulary")
     return pages | lists
 
