@@ -70,8 +70,6 @@ class SearchIndexSize:
     """Pages in the index: papers and hand-written hub pages (and their sections)."""
     total_bytes: int
     """All files of the index together, the manifest included."""
-    page_table_bytes: int
-    """The page table (locations, titles, tags, names), which every first search downloads."""
 
 
 def paper_search_entries(collection: Collection, directory_urls: bool) -> list[dict]:
@@ -101,7 +99,7 @@ def add_to_search_index(site_dir: Path, entries: list[dict], weights: list[dict[
     indexed; point search_index.json at the result."""
     path = site_dir / "search" / "search_index.json"
     if not path.exists():  # search is switched off
-        return SearchIndexSize(0, 0, 0)
+        return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
     weights = [term_weights(entry) for entry in hubs] + weights
@@ -114,9 +112,8 @@ def add_to_search_index(site_dir: Path, entries: list[dict], weights: list[dict[
     material["docs"] = []  # the worker reads the index above; Material only passes config on
     data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
     path.write_text(data, encoding="utf-8")
-    page_table = sum(size for name, size in bytes_by_name.items() if name.startswith("d"))
     total = sum(bytes_by_name.values()) + len(data.encode("utf-8"))
-    return SearchIndexSize(len(hubs) + len(entries), total, page_table)
+    return SearchIndexSize(len(hubs) + len(entries), total)
 
 
 def term_weights(entry: dict) -> dict[str, int]:

@@ -38,7 +38,7 @@
 
   let manifest = null, digitValue = null, options = { suggest: false };
   let docs = null, tagNames = null, docsPromise = null;
-  const shards = new Map(), chunks = new Map(), loading = new Map();
+  const chunks = new Map(), loading = new Map();
 
   /* ------------------------------------------------------------------ loading the index */
 
@@ -98,8 +98,7 @@
     const names = new Set();
     for (const term of terms)
       for (const number of shardNumbers(term)) names.add(`t${number}`);
-    return Promise.all([...names].map(name => load(name).then(shard => shards.set(name, shard))))
-      .then(() => [...names].map(name => shards.get(name)));
+    return Promise.all([...names].map(load));
   }
 
   /* ------------------------------------------------------------------ terms, as the index has them */
