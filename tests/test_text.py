@@ -87,6 +87,8 @@ CASES = [
      "<em>signal </em> phase", "<strong>B</strong>"], [], "distinguish and signal phase B"),
     ("accents", r"Poincar\'e and \L ojasiewicz and G\"{o}del", ["Poincaré", "Łojasiewicz",
      "Gödel"], [], None),
+    ("doubled accent", r"Fran\\c{c}ais and Erd\\H{o}s", ["Français and Erdős"], ["\\"],
+     "Français and Erdős"),
     ("citation", r"work \citep{liu2022} shows", ["[liu2022]"], ["cite"], None),
     ("footnote", r"text\footnote{a note}.", ["text (a note)."], ["footnote"], None),
     ("tex quotes", "``jailbreak'' and `sufficient' x", ["“jailbreak” and ‘sufficient’"], [], None),

@@ -261,7 +261,7 @@ def _argument(text: str, i: int) -> tuple[str, int]:
 
 def _is_known(name: str) -> bool:
     """Tell whether a command name is one this module resolves by name."""
-    tables = (_STYLES, _SWITCHES, _KEEP_ARGUMENT, _ARGUMENT_COMMANDS, _LAYOUT, _WORDS)
+    tables = (_STYLES, _SWITCHES, _KEEP_ARGUMENT, _ARGUMENT_COMMANDS, _LAYOUT, _WORDS, _ACCENTS)
     return any(name in table for table in tables) or f"\\{name}" in SYMBOLS
 
 
