@@ -21,23 +21,27 @@ __all__ = ["plain_text", "preload", "render_abstract_html", "render_inline_html"
 
 _MEMO: dict[tuple[str, str], str] = {}
 _MEMO_LIMIT = 1 << 18  # far above any collection's texts; a bound, not an eviction policy
+# Each form of a text, from its parsed nodes.
+_FORMS = {
+    "abstract": lambda nodes: f"<p>{nodes_to_html(nodes)}</p>",
+    "inline": lambda nodes: nodes_to_html(nodes, allow_display=False),
+    "plain": nodes_to_plain,
+}
 
 
 def render_abstract_html(text: str) -> str:
     """Return the abstract as one `<p>` on one line (display math is allowed inside it)."""
-    return _memoised("abstract", text) or _remember(
-        "abstract", text, f"<p>{nodes_to_html(parse_text(text))}</p>")
+    return _render("abstract", text)
 
 
 def render_inline_html(text: str) -> str:
     """Return text as inline HTML without `<p>`, display math set inline (for titles)."""
-    return _memoised("inline", text) or _remember(
-        "inline", text, nodes_to_html(parse_text(text), allow_display=False))
+    return _render("inline", text)
 
 
 def plain_text(text: str) -> str:
     """Return text as readable plain text: macros resolved, markup removed, math as characters."""
-    return _memoised("plain", text) or _remember("plain", text, nodes_to_plain(parse_text(text)))
+    return _render("plain", text)
 
 
 def rendered_forms(abstract: str, title: str) -> dict[tuple[str, str], str]:
@@ -45,10 +49,10 @@ def rendered_forms(abstract: str, title: str) -> dict[tuple[str, str], str]:
     # Parsing is most of the work: each text is parsed once for both of its forms.
     abstract_nodes, title_nodes = parse_text(abstract), parse_text(title)
     return {
-        ("abstract", abstract): f"<p>{nodes_to_html(abstract_nodes)}</p>",
-        ("plain", abstract): nodes_to_plain(abstract_nodes),
-        ("inline", title): nodes_to_html(title_nodes, allow_display=False),
-        ("plain", title): nodes_to_plain(title_nodes),
+        ("abstract", abstract): _FORMS["abstract"](abstract_nodes),
+        ("plain", abstract): _FORMS["plain"](abstract_nodes),
+        ("inline", title): _FORMS["inline"](title_nodes),
+        ("plain", title): _FORMS["plain"](title_nodes),
     }
 
 
@@ -57,11 +61,10 @@ def preload(forms: dict[tuple[str, str], str]) -> None:
     _MEMO.update(forms)
 
 
-def _memoised(kind: str, text: str) -> str | None:
-    return _MEMO.get((kind, text))
-
-
-def _remember(kind: str, text: str, result: str) -> str:
-    if len(_MEMO) < _MEMO_LIMIT:
-        _MEMO[(kind, text)] = result
+def _render(kind: str, text: str) -> str:
+    result = _MEMO.get((kind, text))
+    if result is None:
+        result = _FORMS[kind](parse_text(text))
+        if len(_MEMO) < _MEMO_LIMIT:
+            _MEMO[(kind, text)] = result
     return result
