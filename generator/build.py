@@ -16,6 +16,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 from threadpoolctl import threadpool_limits
 
@@ -91,18 +92,17 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     parallel = worth_parallel(len(collection.papers))
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Pages are a pure function of the collection: remembered for an unchanged one.
-    cache = ResultCache("pages") if options.use_cache else None
-    key = "pages:" + content_key(hashlib.sha256(pickle.dumps(collection, protocol=5)).hexdigest(),
-                                 repr(render_options))
+    fingerprint = hashlib.sha256(pickle.dumps(collection, protocol=5)).hexdigest()
+    cache, key, pages = _recall("pages", [fingerprint, repr(render_options)], options.use_cache)
+    new_pages = pages is None
     with progress.stage("render") as done, Workers(parallel=parallel) as workers:
-        pages = cache.get(key) if cache else None
-        if pages is None:
+        if new_pages:
             pages = render_site(collection, render_options, workers)
         done(f"{len(pages):,} pages")
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
     background = Workers(parallel=parallel)
     writing, indexing = background.submit_all([
-        (_write_and_remember, (pages, docs_dir, cache, key)),
+        (_write_and_remember, (pages, docs_dir, cache if new_pages else None, key)),
         (index_papers, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=background, writing=writing, indexing=indexing)
@@ -110,12 +110,11 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
 
 def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,
                         key: str) -> tuple[WriteReport, float]:
-    """Worker job: write the pages and time it, then remember them for the next run."""
+    """Worker job: write the pages and time it, then remember them (in `cache`, if given)."""
     start = time.perf_counter()
     report = write_pages(pages, docs_dir)
     seconds = time.perf_counter() - start
-    if cache is not None and cache.get(key) is None:
-        _remember(cache, key, pages)
+    _remember(cache, key, pages)
     return report, seconds
 
 
@@ -131,9 +130,9 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     vocabulary = load_vocabulary(options.vocabulary)
     vocabulary_key = _file_key(options.vocabulary)
     # Related papers and the map depend on the whole collection: remembered for unchanged input.
-    whole = ResultCache("collection") if options.use_cache else None
-    related_key, related = _recall(whole, "related", [*texts, vocabulary_key])
-    map_key, positions = _recall(whole, "map", texts)
+    use_cache = options.use_cache
+    related_cache, related_key, related = _recall("related", [*texts, vocabulary_key], use_cache)
+    map_cache, map_key, positions = _recall("map", texts, use_cache)
     with Workers(parallel=worth_parallel(len(abstracts)), setup=partial(use_vocabulary, vocabulary)) as workers:
         # The text model needs no titles or tags: submitted first, it runs beside the analyses.
         text_model = (workers.submit(_model_texts, texts, positions is None)
@@ -157,7 +156,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
                 jobs = [workers.submit(rank_related, model, labels, RELATED_PER_PAPER, rows)
                         for rows in workers.parts(len(papers))]
                 related = [row for job in jobs for row in job.result()]
-                _remember(whole, related_key, related)
+                _remember(related_cache, related_key, related)
             papers = _add_related(papers, related)
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug)
@@ -165,7 +164,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         with progress.stage("topic map"):
             if positions is None:
                 _, positions = text_model.result()
-                _remember(whole, map_key, positions)
+                _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
     collection = Collection(name=_collection_name(name), papers=tuple(papers),
@@ -196,20 +195,18 @@ def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Pape
     ]
 
 
-def _recall(cache: ResultCache | None, name: str, inputs: list[str]) -> tuple[str, object | None]:
-    """Return the key of a whole-collection result and what it was last time, if remembered."""
-    key = f"{name}:{content_key(*inputs)}"
-    return key, cache.get(key) if cache else None
+def _recall(name: str, inputs: list[str], use_cache: bool) -> tuple[ResultCache | None, str, Any]:
+    """Return the cache of a whole-collection result, its key for these inputs, and what it
+    was last time for exactly these inputs (None if not remembered)."""
+    cache = ResultCache(name) if use_cache else None
+    key = content_key(*inputs)
+    return cache, key, cache.get(key) if cache else None
 
 
 def _remember(cache: ResultCache | None, key: str, result: object) -> None:
-    """Keep one result per name: the one for the current collection."""
-    if cache is None:
-        return
-    name = key.split(":", 1)[0]
-    cache.put(key, result)
-    cache.keep_only({key} | {k for k in cache.values if not k.startswith(f"{name}:")})
-    cache.save()
+    """Keep the result for the current collection only."""
+    if cache is not None:
+        cache.keep_one(key, result)
 
 
 def _file_key(path: Path | None) -> str:

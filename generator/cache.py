@@ -55,6 +55,12 @@ class ResultCache:
         self.values[key] = value
         self._dirty = True
 
+    def keep_one(self, key: str, value: object) -> None:
+        """Remember this value alone and save: a cache of one whole-collection result."""
+        self.values = {key: value}
+        self._dirty = True
+        self.save()
+
     def keep_only(self, keys: set[str]) -> None:
         """Forget entries not used by this run, so the file does not grow without bound."""
         if set(self.values) - keys:
