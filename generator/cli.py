@@ -67,9 +67,7 @@ def build_site(args: argparse.Namespace) -> int:
     if args.inputs or args.site_dir or args.offline:
         # Another list, another site, or file links for reading from disk: build from a private
         # copy of the docs so the bundled pages in the configured docs_dir stay as they are.
-        default_site = "site-offline" if args.offline else "site"
-        site_dir = overrides.get("site_dir") or str(config_file.resolve().parent / default_site)
-        overrides["docs_dir"] = str(_private_docs_dir(config_file, site_dir))
+        overrides["docs_dir"] = str(_private_docs_dir(config_file, overrides.get("site_dir")))
     config = load_config(str(config_file), **overrides)
     settings = config.extra.setdefault("papersite", {})
     if args.inputs:
@@ -160,15 +158,19 @@ class _LogEcho(logging.Handler):
         print(message, file=sys.stderr)
 
 
-def _private_docs_dir(config_file: Path, site_dir: str) -> Path:
-    """Return a docs folder of papersite's own, holding a copy of the hand-written pages."""
+def _private_docs_dir(config_file: Path, site_dir: str | None) -> Path:
+    """Return a docs folder of papersite's own, holding a copy of the hand-written pages, for
+    the site built into `site_dir` (by default the configuration's)."""
     from mkdocs.utils.yaml import yaml_load
 
-    # Only docs_dir is needed: reading the YAML spares a second full load (and hook import).
+    # Only docs_dir and site_dir are needed: reading the YAML (INHERIT included) spares a second
+    # full load (and hook import).
     with config_file.open(encoding="utf-8") as file:
         settings = yaml_load(file) or {}
-    source = config_file.resolve().parent / settings.get("docs_dir", "docs")
-    key = hashlib.sha256(str(Path(site_dir).resolve()).encode()).hexdigest()[:12]
+    base = config_file.resolve().parent
+    source = base / settings.get("docs_dir", "docs")
+    site = Path(site_dir) if site_dir else base / settings.get("site_dir", "site")
+    key = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:12]
     private = cache_folder() / f"docs-{key}"
     private.mkdir(parents=True, exist_ok=True)
     (private / MARKER).write_text("papersite's private copy of the docs; safe to delete\n")
