@@ -101,13 +101,7 @@ def _matches_initials(words: list[str], letters: list[str]) -> bool:
         return False
     initials = "".join(part[:1].lower() for word in words
                        for part in word.replace("/", "-").split("-") if part)
-    position = 0
-    for letter in letters:
-        position = initials.find(letter, position)
-        if position < 0:
-            return False
-        position += 1
-    return len(words) <= len(letters) + 4
+    return _is_subsequence(letters, initials) and len(words) <= len(letters) + 4
 
 
 def find_appositive(text: str, name: str) -> str:

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .coined import COMMON_ACRONYMS, find_appositive, find_expansion, is_coined, is_coined_part
-from .prepare import NAME_MATH_BASE, Prepared, Sentence, mentions_any
-from .spotting import name_at, name_in_object
+from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, mentions_any
+from .spotting import PAREN_ACRONYM, name_at, name_in_object
 from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TRAILING_PUNCT
 
 _DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite)s?\b", re.IGNORECASE)
@@ -31,13 +31,11 @@ _OUR_PAREN = re.compile(r"\b(?:[Oo]ur|the proposed)\s+(?:[\w-]+\s+){0,3}?\(([^()
 _THEN_APPOSITIVE = re.compile(r",\s+an?\s")
 _OUR_NAME = re.compile(r"\b(?:[Oo]ur|the proposed|[Tt]he resulting)\s+(?:proposed\s+)?"
                        r"(?:(?:framework|method|model|approach|system|algorithm)\s+)?([^\s,.;:]+)")
-_PAREN_ACRONYM = re.compile(r"\(\s*([^()\s]{1,24})\s*\)")
 _OPENING_ACRONYM = re.compile(r"^(?:The|Our|A|An)?\s*(?:[A-Z][\w-]*\s+){1,8}\(([^()\s]{2,20})\)")
 _OPENING_NAME = re.compile(
     r"^(?:(?:Our|The|This)\s+(?:proposed\s+)?(?:model|method|framework|approach|system|tool"
     r"|benchmark|dataset|algorithm),\s+)?([^\s,]+)"
     r"(?:,\s+(?:a|an|the|our|which)\s|\s+is\s+(?:a|an)\s)")
-_MATH = re.compile("[\ue000-\uf8ff]")
 _STUDYING_VERBS = frozenset("""study studies investigate investigates analyze analyse analyzes
 analyses examine examines revisit revisits consider considers explore explores characterize
 characterise characterizes characterises""".split())
@@ -93,7 +91,7 @@ def _may_hold_name(sentence: Sentence, prepared: Prepared) -> bool:
     formula, quotation marks, or emphasis (most sentences have none and are skipped)."""
     text = sentence.text
     return not text[1:].islower() or bool(prepared.emphasized) or '"' in text or bool(
-        prepared.maths and _MATH.search(text))
+        prepared.maths and PLACEHOLDER.search(text))
 
 
 class _CueWords(NamedTuple):
@@ -144,7 +142,7 @@ def _collect_opening(found: dict[str, Name], sentence: Sentence, index: int,
     # "This paper studies the Optimistic Multiplicative Weights Update (OMWU) …": an acronym
     # spelled out where the paper only studies something is the field's, not a coined name.
     if "(" in text and not _only_studies(sentence):
-        for acronym in _PAREN_ACRONYM.finditer(text):
+        for acronym in PAREN_ACRONYM.finditer(text):
             name = acronym.group(1)
             if is_coined(name) and (ord(name[0]) >= NAME_MATH_BASE or find_expansion(
                     text[max(0, acronym.start() - 160):acronym.end()], name)):

@@ -87,9 +87,7 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
             continue
         words = phrase_words(sentence.text)
         if has_by:
-            for position, word in enumerate(words[:-1]):
-                if word.lower() == "by" and words[position + 1].lower().endswith("ing"):
-                    found += [Candidate(span, "gerund") for span in spans(words, position + 1)]
+            found += [Candidate(span, "gerund") for span in _by_gerund_spans(words)]
         start = skip_determiners(words)
         if index < 2 and _ANAPHORIC.isdisjoint(word.lower() for word in words[:start]):
             found += [Candidate(span, "subject") for span in spans(words, start)]
@@ -141,10 +139,15 @@ def describing_candidates(description: str) -> list[Candidate]:
             if does:
                 found += spans([does] + words[position + 2:], 0)
             break
-    for position, word in enumerate(words[:-1]):
-        if word.lower() == "by" and words[position + 1].lower().endswith("ing"):
-            found += spans(words, position + 1)
+    found += _by_gerund_spans(words)
     return [Candidate(span, "appositive") for span in found if has_content(span)]
+
+
+def _by_gerund_spans(words: list[str]) -> list[tuple[str, ...]]:
+    """Return the spans that start at an "-ing" word after "by" ("by aligning the …")."""
+    return [span for position, word in enumerate(words[:-1])
+            if word.lower() == "by" and words[position + 1].lower().endswith("ing")
+            for span in spans(words, position + 1)]
 
 
 def _gerund(verb: str) -> str:

@@ -20,7 +20,7 @@ from .vocabulary import (INTRO_CUE, INTRO_CUE_WORDS, STUDY_CUE, STUDY_CUE_WORDS,
 MATH_BASE = 0xE000
 NAME_MATH_BASE = 0xF000
 _MATH_CHARS = "\ue000-\uf8ff"
-_PLACEHOLDER = re.compile("[" + _MATH_CHARS + "]")
+PLACEHOLDER = re.compile("[" + _MATH_CHARS + "]")
 _STYLED_LETTERS = re.compile(
     r"\$\s*(?:\\(?:textbf|mathbf|texttt|mathtt|textit|mathit|mathrm|textrm|underline|bm"
     r"|boldsymbol|textsc|mathsf|textsf|text|mathcal)\s*\{\s*)+"
@@ -54,7 +54,7 @@ _SENTENCE_END = re.compile(
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "resp.", "approx.", "Sec.",
                   "etc.")
 _ABBREVIATION_END = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + ")$")
-_WORD = re.compile(r"[a-z0-9]+")
+WORD = re.compile(r"[a-z0-9]+")
 # Text without any of these has no markup to strip.
 _MARKUP_MARKS = ("\\", "*", "_", "&", "---", "{", "}")
 
@@ -103,7 +103,7 @@ def prepare_text(text: str) -> Prepared:
     """Hide math, strip macros, Markdown and URLs, and split the text into sentences."""
     if not text.isascii():
         # Private-use characters mean nothing in an abstract, and would pass for placeholders.
-        text = _PLACEHOLDER.sub(" ", _plain_marks(unicodedata.normalize("NFC", text)))
+        text = PLACEHOLDER.sub(" ", _plain_marks(unicodedata.normalize("NFC", text)))
     maths: list[str] = []
     if "$" in text:
         text = _hide_math(text, maths)
@@ -194,7 +194,7 @@ def _read_sentences(texts: list[str]) -> tuple[tuple[Sentence, ...], frozenset[s
     A cue pattern runs only on the sentences that have one of its words (checked as sets).
     """
     lowers = [_lower(text) for text in texts]
-    words = [_WORD.findall(lower) for lower in lowers]
+    words = [WORD.findall(lower) for lower in lowers]
     vocabulary = frozenset(chain.from_iterable(words))
     intro_words = vocabulary & INTRO_CUE_WORDS
     study_words = vocabulary & STUDY_CUE_WORDS if vocabulary & STUDY_SUBJECT_WORDS else frozenset()
@@ -232,13 +232,13 @@ def restore(title: str, prepared: Prepared) -> str:
     """Put each math span back exactly as the abstract wrote it."""
     if not prepared.maths:
         return title
-    return _PLACEHOLDER.sub(lambda m: prepared.maths[(ord(m.group(0)) - MATH_BASE) % 0x1000],
+    return PLACEHOLDER.sub(lambda m: prepared.maths[(ord(m.group(0)) - MATH_BASE) % 0x1000],
                             title)
 
 
 def restore_plain(text: str) -> str:
     """Replace math placeholders by spaces, for counting words."""
-    return _PLACEHOLDER.sub(" ", text)
+    return PLACEHOLDER.sub(" ", text)
 
 
 def is_math(char: str) -> bool:

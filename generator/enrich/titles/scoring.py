@@ -22,14 +22,13 @@ from typing import Iterable
 
 from .names import Name
 from .phrases import Candidate
-from .prepare import Prepared, restore_plain
+from .prepare import WORD, Prepared, restore_plain
 from .vocabulary import STOP_WORDS
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_model.json"
 FEATURE_NAMES = ("first_position", "log_count", "in_first_sentence", "in_contribution",
                  "in_object", "in_name", "capitalised", "in_last_sentences", "title_rate",
                  "log_document_frequency", "in_subject")
-_WORD = re.compile(r"[a-z0-9]+")
 _FIRST_SIX = operator.itemgetter(slice(0, 6))
 # A Capitalised word after a space or a formula; sentences are joined by "\0", so a sentence's
 # first word does not count.
@@ -72,7 +71,7 @@ def complete_model(model: dict) -> dict:
 
 def content_stems(text: str) -> list[str]:
     """Return the content words of a text, lower-cased, stop words dropped, cut to 6 letters."""
-    return _stems(_WORD.findall(text.lower()))
+    return _stems(WORD.findall(text.lower()))
 
 
 def abstract_stems(prepared: Prepared) -> list[str]:

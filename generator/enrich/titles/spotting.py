@@ -12,7 +12,7 @@ from .coined import find_expansion, is_coined
 from .prepare import Prepared, is_math
 from .vocabulary import CLAUSE_WORDS, DETERMINERS, GENERIC_HEADS, SMALL_WORDS, TRAILING_PUNCT
 
-_PAREN_ACRONYM = re.compile(r"\(\s*([^()\s]{1,24})\s*\)")
+PAREN_ACRONYM = re.compile(r"\(\s*([^()\s]{1,24})\s*\)")
 _QUOTED = re.compile(r"\"([^\"]{2,60}?)[,.]?\"")
 _CAPITALISED_RUN = re.compile(
     r"[A-Z\ue000-\uf8ff][\w'-]*"
@@ -36,7 +36,7 @@ def name_at(sentence: str, start: int, prepared: Prepared, strict: bool = False,
     before ", a …", as in "we present Neural Spectral Methods, a technique …".
     """
     rest = sentence[start:]
-    ahead = _PAREN_ACRONYM.search(rest, 0, 160) if "(" in rest else None
+    ahead = PAREN_ACRONYM.search(rest, 0, 160) if "(" in rest else None
     if ahead and is_coined(ahead.group(1)):
         words = rest[:ahead.start()].split()
         if len(words) <= 12 and not any(w.lower() in _OBJECT_BREAKS or "," in w for w in words) \
