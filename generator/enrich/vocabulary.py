@@ -135,8 +135,7 @@ class Vocabulary:
 
 def normalize_name(name: str) -> str:
     """Lower-case a name, treat "-", "_" and spaces alike and drop a plural "s"."""
-    key = re.sub(r"[\s_\-\u2010-\u2015]+", " ", name.lower()).strip()
-    return key[:-1] if key.endswith("s") and not key.endswith("ss") and len(key) > 3 else key
+    return _stem(re.sub(r"[\s_\-\u2010-\u2015]+", " ", name.lower()).strip())
 
 
 def load_vocabulary(extra: Path | None = None) -> Vocabulary:
@@ -189,12 +188,16 @@ def _topic_variants(spelling: str, exact: bool) -> set[str]:
     return variants
 
 
+# Where a name ends: not inside a word, nor before ".5" or "-2" ("GPT-3.5", "Llama-2").
+_NAME_END = r"(?!\w|[.\-]\d)"
+
+
 def _trie_regex(spellings: Iterable[str], flags: int) -> re.Pattern[str] | None:
     """Compile spellings into one regex shaped like a trie, so matching costs one pass."""
     trie: dict = {}
     for spelling in spellings:
         node = trie
-        for char in _spelling_key(spelling):
+        for char in spelling:  # spelling keys already (see _build_index)
             node = node.setdefault(char, {})
         node[""] = {}
     if not trie:
@@ -208,7 +211,7 @@ def _trie_regex(spellings: Iterable[str], flags: int) -> re.Pattern[str] | None:
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
         return f"(?:{body})?" if "" in node else body
 
-    return re.compile(rf"(?<!\w)(?:{build(trie)})(?!\w|[.\-]\d)", flags)
+    return re.compile(rf"(?<!\w)(?:{build(trie)}){_NAME_END}", flags)
 
 
 # Loading --------------------------------------------------------------------------------------
@@ -466,7 +469,7 @@ def _build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: t
     # One regex a pattern: a leading literal lets the engine skip ahead, which a combined
     # alternation with a look-behind would prevent (measured: 40 times slower). The start
     # boundary is checked after matching for the same reason.
-    compiled = tuple((re.compile(rf"(?:{p.pattern})(?!\w|[.\-]\d)"), p) for p in patterns)
+    compiled = tuple((re.compile(rf"(?:{p.pattern}){_NAME_END}"), p) for p in patterns)
     return MatchIndex(tuple(regexes), label_by_key, compiled,
                   {t.name: t for t in topics}, folded_by_key, *_overlap_weights(areas, topics))
 
