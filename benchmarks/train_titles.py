@@ -37,7 +37,7 @@ KINDS = ("appositive", "proposal", "object", "gerund", "subject")
 
 def train(papers: list[dict], tune_size: int = 500) -> dict:
     """Fit the word model on papers with titles; return it as a JSON-ready dict."""
-    analyses = [titles.analyse.__wrapped__(paper["abstract"]) for paper in papers]
+    analyses = [titles.analyse(paper["abstract"]) for paper in papers]
     abstract_stems = [set(scoring.abstract_stems(analysis.prepared)) for analysis in analyses]
     title_stems = [set(scoring.content_stems(paper["title"])) for paper in papers]
     seen, in_title = Counter(), Counter()

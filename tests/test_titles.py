@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.enrich.titles import (MAX_WORDS, MIN_WORDS, analyse, derive_title,
-                                     introduced_names, scoring)
+from generator.enrich.titles import (MAX_WORDS, MIN_WORDS, _prepare_and_name, analyse,
+                                     derive_title, introduced_names, scoring)
 from generator.enrich.titles.phrases import _gerund
 from generator.enrich.titles.vocabulary import STOP_WORDS
 from generator.parse import parse_list_text
@@ -182,17 +182,17 @@ def test_verbs_become_gerunds(verb: str, gerund: str) -> None:
 
 
 def test_a_given_title_needs_no_analysis() -> None:
-    analyse.cache_clear()
+    _prepare_and_name.cache_clear()
     derive_title("We propose FooNet, a network for graphs.", "Given Title")
-    assert analyse.cache_info().currsize == 0
+    assert _prepare_and_name.cache_info().currsize == 0
 
 
 def test_introduced_names_reuses_the_analysis_of_derive_title() -> None:
     text = BACKGROUND + "We propose FooNet, a network that fuses views."
-    analyse.cache_clear()
+    _prepare_and_name.cache_clear()
     derive_title(text)
     introduced_names(text)
-    assert analyse.cache_info().hits == 1 and analyse.cache_info().misses == 1
+    assert _prepare_and_name.cache_info().hits == 1 and _prepare_and_name.cache_info().misses == 1
 
 
 def test_fast_word_probabilities_match_the_trained_features() -> None:

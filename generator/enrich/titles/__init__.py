@@ -4,7 +4,8 @@ Abstracts arrive as raw text with TeX math, TeX text macros, Markdown emphasis a
 `prepare` hides math and strips markup; `names` finds coined names; `phrases` lists candidate
 phrases, which `scoring` ranks with a small learned word model; `compose` and `case` shape the
 title. The build calls `introduced_names` right after `derive_title` on the same text, so the
-analysis of a text is cached and shared by the two.
+prepared text and its names are cached and shared by the two; candidate phrases are only
+worked out for a title that must be derived.
 """
 
 from __future__ import annotations
@@ -57,12 +58,17 @@ def derive_title(text: str, given: str = "") -> tuple[str, str]:
 
 def introduced_names(text: str) -> tuple[str, ...]:
     """Return the names of methods, models or datasets the abstract coins, most prominent first."""
-    prepared, names, _ = analyse(text)
+    prepared, names = _prepare_and_name(text)
     return tuple(restore(name.name, prepared) for name in names)
 
 
-@lru_cache(maxsize=64)
 def analyse(text: str) -> _Analysis:
-    """Prepare an abstract and find its coined names and candidate phrases (cached by text)."""
+    """Prepare an abstract and find its coined names and candidate phrases."""
+    prepared, names = _prepare_and_name(text)
+    return _Analysis(prepared, names, find_candidates(prepared))
+
+
+@lru_cache(maxsize=64)
+def _prepare_and_name(text: str) -> tuple[Prepared, tuple[Name, ...]]:
     prepared = prepare_text(text)
-    return _Analysis(prepared, find_names(prepared), find_candidates(prepared))
+    return prepared, find_names(prepared)
