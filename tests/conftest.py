@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from generator.cli import main
+
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = REPO / "abstracts"
 SHARED_DATA = REPO.parent / "shared" / "data"
@@ -39,3 +41,19 @@ def shared_data_file(name: str) -> Path:
     if not path.exists():
         pytest.skip(f"needs {path}: the shared conference data is not on this machine")
     return path
+
+
+def build_bundled(root: Path, arguments: list[str], site_url: str | None = None) -> None:
+    """Build the bundled abstracts in process, with a private cache and no stray SITE_URL."""
+    monkey = pytest.MonkeyPatch()
+    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
+    monkey.setenv("PAPERSITE_QUIET", "1")
+    if site_url is None:
+        monkey.delenv("SITE_URL", raising=False)
+    else:
+        monkey.setenv("SITE_URL", site_url)
+    monkey.chdir(REPO)
+    try:
+        assert main(["build", *arguments, "--quiet"]) == 0
+    finally:
+        monkey.undo()

@@ -12,7 +12,7 @@ import pytest
 
 from generator.cli import main
 
-from conftest import REPO
+from conftest import REPO, build_bundled
 from sitecheck import broken_links, read_links
 
 
@@ -20,14 +20,7 @@ from sitecheck import broken_links, read_links
 def bundled_site(tmp_path_factory) -> Path:
     """Build the bundled abstracts once, in process, into a temporary folder."""
     root = tmp_path_factory.mktemp("bundled")
-    monkey = pytest.MonkeyPatch()
-    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
-    monkey.setenv("PAPERSITE_QUIET", "1")
-    monkey.chdir(REPO)
-    try:
-        assert main(["build", "--site-dir", str(root / "site"), "--quiet"]) == 0
-    finally:
-        monkey.undo()
+    build_bundled(root, ["--site-dir", str(root / "site")])
     return root / "site"
 
 

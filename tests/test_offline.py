@@ -17,9 +17,8 @@ from urllib.parse import urljoin, urlsplit
 import pytest
 import yaml
 
-from generator.cli import main
 
-from conftest import REPO
+from conftest import REPO, build_bundled
 from sitecheck import broken_links, external_resources, read_links
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
@@ -30,27 +29,11 @@ PAGES_SITE_URL = "https://example.github.io/papersite/"
 _EXTERNAL_CSS = re.compile(r"""(?:@import\s+(?:url\()?|url\()\s*['"]?\s*(?:https?:)?//""", re.I)
 
 
-def _build(root: Path, arguments: list[str], site_url: str | None = None) -> None:
-    """Build the bundled abstracts in process, with a private cache and no stray SITE_URL."""
-    monkey = pytest.MonkeyPatch()
-    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
-    monkey.setenv("PAPERSITE_QUIET", "1")
-    if site_url is None:
-        monkey.delenv("SITE_URL", raising=False)
-    else:
-        monkey.setenv("SITE_URL", site_url)
-    monkey.chdir(REPO)
-    try:
-        assert main(["build", *arguments, "--quiet"]) == 0
-    finally:
-        monkey.undo()
-
-
 @pytest.fixture(scope="module")
 def offline_site(tmp_path_factory) -> Path:
     """`papersite build --offline` of the bundled abstracts: site-offline/ and its zip."""
     root = tmp_path_factory.mktemp("offline")
-    _build(root, ["--offline", "--site-dir", str(root / "site-offline")])
+    build_bundled(root, ["--offline", "--site-dir", str(root / "site-offline")])
     return root / "site-offline"
 
 
@@ -58,7 +41,7 @@ def offline_site(tmp_path_factory) -> Path:
 def hosted_site(tmp_path_factory) -> Path:
     """The hosted build of the bundled abstracts, as `make site` makes it (no site_url)."""
     root = tmp_path_factory.mktemp("hosted")
-    _build(root, ["--site-dir", str(root / "site")])
+    build_bundled(root, ["--site-dir", str(root / "site")])
     return root / "site"
 
 
@@ -66,7 +49,7 @@ def hosted_site(tmp_path_factory) -> Path:
 def pages_root(tmp_path_factory) -> Path:
     """A GitHub Pages host: the site, built with SITE_URL, under the sub-path /papersite/."""
     root = tmp_path_factory.mktemp("pages")
-    _build(root, ["--site-dir", str(root / "www" / "papersite")], site_url=PAGES_SITE_URL)
+    build_bundled(root, ["--site-dir", str(root / "www" / "papersite")], site_url=PAGES_SITE_URL)
     return root / "www"
 
 

@@ -14,25 +14,16 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from generator.cli import main
 from generator.search_index import fold, stem, tokenize
 
 from browser import FIRST_RESULTS_JS, SEARCH_RESULT
-from conftest import REPO
+from conftest import build_bundled
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
 def _build(root: Path, arguments: list[str]) -> Path:
-    """Build the bundled abstracts in process into root/site, with a private cache."""
-    monkey = pytest.MonkeyPatch()
-    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
-    monkey.setenv("PAPERSITE_QUIET", "1")
-    monkey.delenv("SITE_URL", raising=False)
-    monkey.chdir(REPO)
-    try:
-        assert main(["build", *arguments, "--site-dir", str(root / "site"), "--quiet"]) == 0
-    finally:
-        monkey.undo()
+    """Build the bundled abstracts into root/site."""
+    build_bundled(root, [*arguments, "--site-dir", str(root / "site")])
     return root / "site"
 
 

@@ -14,9 +14,8 @@ from urllib.parse import urljoin
 
 import pytest
 
-from generator.cli import main
 
-from conftest import REPO
+from conftest import REPO, build_bundled
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -29,15 +28,7 @@ METHOD_NAME = "ToMAToMP"
 def site(tmp_path_factory) -> Path:
     """The hosted build of the bundled abstracts, as `make site` makes it."""
     root = tmp_path_factory.mktemp("ui")
-    monkey = pytest.MonkeyPatch()
-    monkey.setenv("XDG_CACHE_HOME", str(root / "cache"))
-    monkey.setenv("PAPERSITE_QUIET", "1")
-    monkey.delenv("SITE_URL", raising=False)
-    monkey.chdir(REPO)
-    try:
-        assert main(["build", "--site-dir", str(root / "site"), "--quiet"]) == 0
-    finally:
-        monkey.undo()
+    build_bundled(root, ["--site-dir", str(root / "site")])
     SCREENSHOTS.mkdir(exist_ok=True)
     return root / "site"
 
