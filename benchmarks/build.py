@@ -22,10 +22,10 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from benchmarks.corpus import make_corpus, write_list_parts
+from benchmarks.corpus import ICLR_PATH, make_corpus, read_list_file, write_list_parts
 
 ROOT = Path(__file__).resolve().parents[1]
-ICLR_TXT = ROOT.parent / "shared" / "data" / "iclr2024.txt"
+ICLR_TXT = ICLR_PATH.with_suffix(".txt")
 BIN = Path(sys.executable).parent
 # Stages a worker process runs while MkDocs builds: they take no wall time of their own.
 BESIDE_MKDOCS = ("write",)
@@ -93,8 +93,7 @@ def _corpus(size: str) -> list[str] | None:
     if size == "iclr":
         if not ICLR_TXT.exists():
             return None
-        text = ICLR_TXT.read_text(encoding="utf-8")
-        return [p.strip() for p in re.split(r"\n\s*\n", text)[1:] if p.strip()]
+        return read_list_file(ICLR_TXT)
     return make_corpus(int(size))
 
 

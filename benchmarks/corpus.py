@@ -96,13 +96,15 @@ def _recombine(sources_pool: list[list[str]], generator: random.Random) -> str:
     return " ".join(sentence for _, sentence in picks)
 
 
+def read_list_file(path: Path) -> list[str]:
+    """Return the abstracts of a list file: every paragraph after its header line."""
+    paragraphs = _BLANK_LINE.split(path.read_text(encoding="utf-8").strip())
+    return [paragraph.strip() for paragraph in paragraphs[1:] if paragraph.strip()]
+
+
 def _read_bundled() -> list[str]:
-    """Return the bundled abstracts: every paragraph after each list file's header line."""
-    texts: list[str] = []
-    for path in sorted(BUNDLED_FOLDER.glob("*.txt")):
-        paragraphs = _BLANK_LINE.split(path.read_text(encoding="utf-8").strip())
-        texts.extend(paragraph.strip() for paragraph in paragraphs[1:] if paragraph.strip())
-    return texts
+    """Return the bundled abstracts."""
+    return [text for path in sorted(BUNDLED_FOLDER.glob("*.txt")) for text in read_list_file(path)]
 
 
 def _cluster(texts: list[str], groups: int = 6) -> list[list[str]]:
