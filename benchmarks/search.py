@@ -43,7 +43,7 @@ from .corpus import make_corpus, write_list_parts
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 from browser import (ENTER_QUERY_JS, FIRST_RESULTS_JS, SEARCH_RESULT, RequestLog, open_chromium,
-                     serve_folder)
+                     read_page_table, serve_folder)
 
 PHRASES = ["diffusion", "contrastive learning", "graph neural network", "reinforcement learning",
            "large language models", "adversarial robustness"]
@@ -94,7 +94,7 @@ def build_site(corpus: Path, site: Path, offline: bool) -> float:
 def measure_site(site: Path, offline: bool, names: int, repeat: int) -> list[str]:
     """Return the report lines of one built site."""
     kind = "offline" if offline else "hosted"
-    docs = _read_docs(site, offline)
+    docs = read_page_table(site)
     papers = [doc for doc in docs if len(doc) > 3]
     index_file = site / "search" / ("search_index.js" if offline else "search_index.json")
     index_bytes = index_file.stat().st_size + sum(
@@ -192,19 +192,6 @@ def rank_method_names(home: str, papers: list[list], limit: int) -> str:
     misses = [name for name, location in zip(names, firsts) if location not in coiners[name]]
     return (f"method-name queries whose paper ranks first: {first}/{len(names)} "
             f"({100 * first / len(names):.1f}%); misses: {misses[:8]}")
-
-
-def _read_docs(site: Path, offline: bool) -> list[list]:
-    """Return the index's page table: [location, title, tag numbers, names?] per page."""
-    folder = site / "search" / "papersite"
-    suffix = ".js" if offline else ".json"
-    docs: list[list] = []
-    for part in sorted(folder.glob(f"d*{suffix}"), key=lambda path: int(path.stem[1:])):
-        text = part.read_text(encoding="utf-8")
-        if offline:  # papersiteSearchData("d0",[…])
-            text = text[text.index(",") + 1:-1]
-        docs += json.loads(text)
-    return docs
 
 
 def _page_table_bytes(site: Path, offline: bool) -> int:

@@ -6,6 +6,7 @@ $PAPERSITE_CHROMIUM). Without it the browser tests skip, or fail when $CI is set
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import tempfile
@@ -87,6 +88,20 @@ def require_chromium() -> None:
     if os.environ.get("CI"):
         pytest.fail(f"browser tests need Chromium in CI: {problem}", pytrace=False)
     pytest.skip(f"browser test skipped: {problem}")
+
+
+
+def read_page_table(folder: Path) -> list[list]:
+    """Return a built site's search page table: [location, title, tag numbers, names?] per page."""
+    parts = sorted((folder / "search" / "papersite").glob("d*.js*"), key=lambda p: int(p.stem[1:]))
+    assert parts, f"no page table in {folder}"
+    docs: list[list] = []
+    for part in parts:
+        text = part.read_text(encoding="utf-8")
+        if part.suffix == ".js":  # papersiteSearchData("d0",[…])
+            text = text[text.index(",") + 1:-1]
+        docs += json.loads(text)
+    return docs
 
 
 @dataclass

@@ -16,7 +16,7 @@ import pytest
 
 from generator.search_index import fold, stem, tokenize
 
-from browser import FIRST_RESULTS_JS, SEARCH_RESULT
+from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
@@ -50,19 +50,6 @@ def site(request, hosted_site, offline_site, chromium, static_server):
     return context.new_page(), home, folder, requests
 
 
-def _docs(folder: Path) -> list[list]:
-    """Return the index's page table: [location, title, tag numbers, names?] per page."""
-    parts = sorted((folder / "search" / "papersite").glob("d*.js*"), key=lambda p: int(p.stem[1:]))
-    assert parts, f"no page table in {folder}"
-    docs: list[list] = []
-    for part in parts:
-        text = part.read_text(encoding="utf-8")
-        if part.suffix == ".js":  # papersiteSearchData("d0",[…])
-            text = text[text.index(",") + 1:-1]
-        docs += json.loads(text)
-    return docs
-
-
 def _search(page, home: str, query: str):
     """Open home, type query into Material's search box; return the first result's element."""
     page.goto(home)
@@ -94,7 +81,7 @@ def test_search_index_json_holds_config_and_manifest_only(hosted_site, offline_s
     assert hosted["docs"] == [] and hosted["config"]["papersite"]["suffix"] == ".json"
     offline = (offline_site / "search" / "search_index.js").read_text("utf-8")
     assert offline.startswith("var __index = ") and '"suffix":".js"' in offline
-    locations = [doc[0] for doc in _docs(hosted_site)]
+    locations = [doc[0] for doc in read_page_table(hosted_site)]
     assert "" in locations and "tags/" in locations  # hand-written hub pages stay searchable
     assert sum(location.startswith("papers/") for location in locations) == 37
 
@@ -105,7 +92,7 @@ def test_search_index_json_holds_config_and_manifest_only(hosted_site, offline_s
 def test_every_method_name_finds_its_paper_first(site):
     page, home, folder, requests = site
     coiners: dict[str, set[str]] = {}
-    for doc in _docs(folder):
+    for doc in read_page_table(folder):
         for name in doc[3] if len(doc) > 3 else []:
             coiners.setdefault(name, set()).add(doc[0])
     assert len(coiners) >= 20
@@ -152,7 +139,7 @@ def test_a_tag_name_finds_its_papers(site):
 def test_hub_page_text_keeps_words_apart(hosted_site):
     # Material's page text joins adjacent elements as they are: the home page's topic chips once
     # read "Flow matching 3Diffusion models 3Calibration" in search results.
-    docs = _docs(hosted_site)
+    docs = read_page_table(hosted_site)
     home = [number for number, doc in enumerate(docs) if doc[0] in ("", "#largest-topics")]
     chunks = sorted((hosted_site / "search" / "papersite").glob("x*.json"), key=lambda p: int(p.stem[1:]))
     texts = [text for chunk in chunks for text in json.loads(chunk.read_text(encoding="utf-8"))]
