@@ -114,14 +114,17 @@ def _all_walls(runs: list[Run]) -> str:
 def _print_ours(run: Run, site: Path, papers: int, runs: list[Run]) -> None:
     # papersite's index is sharded under search/papersite/ beside Material's small manifest.
     index_bytes = _size_mb(site / "search") * 1e6
-    stages = ", ".join(f"{name}{' (beside MkDocs)' if name in BESIDE_MKDOCS else ''} {seconds:.1f}"
-                       for name, seconds in run.stages.items())
     print(f"   papersite build: {run.wall:.1f} s{_all_walls(runs)}, peak {run.peak_mb:.0f} MB")
-    print(f"     stages (s): {stages}, mkdocs and search index {run.mkdocs:.1f}")
+    print(f"     stages (s): {_stage_list(run)}, mkdocs and search index {run.mkdocs:.1f}")
     print(f"     site {_size_mb(site):.0f} MB; search index {index_bytes / 1e6:.1f} MB "
           f"({index_bytes / papers:,.0f} bytes a paper); papers page "
           f"{_file_mb(site / 'papers' / 'index.html'):.2f} MB; topic map "
           f"{_file_mb(site / 'tags' / 'topic-map' / 'index.html'):.2f} MB")
+
+
+def _stage_list(run: Run) -> str:
+    return ", ".join(f"{name}{' (beside MkDocs)' if name in BESIDE_MKDOCS else ''} {seconds:.1f}"
+                     for name, seconds in run.stages.items())
 
 
 def _incremental(inputs: Path, folder: Path, cold: Run) -> None:
@@ -143,6 +146,7 @@ def _incremental(inputs: Path, folder: Path, cold: Run) -> None:
                   if stamps.get(page) != page.stat().st_mtime_ns)
     print(f"   one abstract edited: {edited.wall:.1f} s ({edited.wall / cold.wall:.2f} of the cold build), "
           f"{changed} paper pages rewritten")
+    print(f"     stages (s): {_stage_list(edited)}, mkdocs and search index {edited.mkdocs:.1f}")
 
 
 def _baseline(abstracts: list[str], folder: Path) -> Run:

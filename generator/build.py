@@ -18,15 +18,13 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from threadpoolctl import threadpool_limits
-
 from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
-from .enrich.related import Related, TextModel, rank_related
+from .enrich.related import Related
 from .enrich.tags import tag_slug
-from .enrich.topic_map import place_vectors
 from .enrich.vocabulary import load_vocabulary
+from .incremental import rank_changed, update_text_model
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
@@ -131,12 +129,13 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     vocabulary_key = _file_key(options.vocabulary)
     # Related papers and the map depend on the whole collection: remembered for unchanged input.
     use_cache = options.use_cache
-    related_cache, related_key, related = _recall("related", [*texts, vocabulary_key], use_cache)
+    ranking_cache, ranking_key, ranking = _recall("ranking", [*texts, vocabulary_key], use_cache)
     map_cache, map_key, positions = _recall("map", texts, use_cache)
     with Workers(parallel=worth_parallel(len(abstracts)), setup=partial(use_vocabulary, vocabulary)) as workers:
         # The text model needs no titles or tags: submitted first, it runs beside the analyses.
-        text_model = (workers.submit(_model_texts, texts, positions is None)
-                      if related is None or positions is None else None)
+        text_model = (workers.submit(update_text_model, texts, RELATED_PER_PAPER, positions is None,
+                                     use_cache)
+                      if ranking is None or positions is None else None)
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
@@ -151,19 +150,18 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         # Shared tags are the clearest "why related", the area included: better than no reason.
         labels = [[tag.name for tag in paper.tags] for paper in papers]
         with progress.stage("related"):
-            if related is None:
-                model, _ = text_model.result()
-                jobs = [workers.submit(rank_related, model, labels, RELATED_PER_PAPER, rows)
-                        for rows in workers.parts(len(papers))]
-                related = [row for job in jobs for row in job.result()]
-                _remember(related_cache, related_key, related)
-            papers = _add_related(papers, related)
+            if ranking is None:
+                previous = ranking_cache.latest() if ranking_cache else None
+                ranking = rank_changed(text_model.result(), labels, previous, workers,
+                                       RELATED_PER_PAPER)
+                _remember(ranking_cache, ranking_key, ranking)
+            papers = _add_related(papers, ranking.related)
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug)
             done(f"{sum(len(p.mentions) for p in papers):,} links")
         with progress.stage("topic map"):
             if positions is None:
-                _, positions = text_model.result()
+                positions = text_model.result().positions
                 _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
@@ -171,19 +169,6 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
                             merged_duplicates=parsed.merged_duplicates,
                             source_files=parsed.source_files)
     return collection, parsed.skipped
-
-
-def _model_texts(texts: list[str], with_map: bool) -> tuple[TextModel | None, list | None]:
-    """Worker job: the text model of related papers (None for fewer than two texts) and, if
-    asked for, every paper's place on the topic map, which lays out the model's vectors."""
-    from .enrich.similarity import model_texts  # scikit-learn: loaded by the worker only
-
-    if len(texts) < 2:
-        return None, [(0.5, 0.5)] * len(texts) if with_map else None
-    # One BLAS thread: the other cores are busy with the analyses.
-    with threadpool_limits(limits=1):
-        model = model_texts(texts, RELATED_PER_PAPER)
-    return model, place_vectors(model.topics) if with_map else None
 
 
 def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Paper]:

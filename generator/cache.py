@@ -50,6 +50,10 @@ class ResultCache:
         """Return the remembered value, or None."""
         return self.values.get(key)
 
+    def latest(self):
+        """Return the one value `keep_one` kept, whatever its key, or None."""
+        return next(iter(self.values.values()), None)
+
     def put(self, key: str, value: object) -> None:
         """Remember a value (saved by `save`)."""
         self.values[key] = value

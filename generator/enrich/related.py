@@ -115,7 +115,7 @@ def rank_related(
     model: TextModel | None,
     labels: Sequence[Sequence[str]],
     k: int = 5,
-    rows: range | None = None,
+    rows: Sequence[int] | None = None,
     *,
     settings: RelatedSettings = DEFAULT_SETTINGS,
 ) -> list[list[Related]]:
@@ -133,7 +133,7 @@ def rank_related(
             overlap = [_jaccard(label_sets[i], label_sets[j]) for j in model.candidates[i]]
             scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
         best.append(_rank(model.candidates[i], scores, k))
-    pairs = [(i, j) for i, row in zip(rows, best) for j, _ in row]
+    pairs = [(int(i), j) for i, row in zip(rows, best) for j, _ in row]
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
     reasons = iter(find_reasons(pairs, model.weights, model.coherence, phrases, labels))
     return [[(j, score, next(reasons)) for j, score in row] for row in best]

@@ -9,6 +9,7 @@ resembles: under a second for 5,000 abstracts once their vectors are known.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -46,16 +47,23 @@ def place_papers(texts: Sequence[str]) -> list[tuple[float, float]]:
         return place_vectors(model_texts(texts).topics)
 
 
-def place_vectors(vectors: np.ndarray) -> list[tuple[float, float]]:
-    """`place_papers` from step 2 on: lay out unit-length vectors, one per paper."""
+def place_vectors(vectors: np.ndarray, layouts: dict[str, np.ndarray] | None = None
+                  ) -> list[tuple[float, float]]:
+    """`place_papers` from step 2 on: lay out unit-length vectors, one per paper. `layouts`
+    remembers the last sample's t-SNE layout, by the sample's vectors: it is read, and replaced
+    when the sample changed."""
     count = len(vectors)
     if count < 3:
         return [(0.5, 0.5) if count == 1 else (float(i), 0.5) for i in range(count)]
+    layouts = {} if layouts is None else layouts
     # One BLAS thread: on a busy two-core machine, threads fighting each other are slower.
     with threadpool_limits(limits=1):
         sample = _choose_sample(count)
-        sampled = _tsne(vectors[sample])
-        positions = _place_rest(vectors, sample, sampled)
+        key = hashlib.blake2b(vectors[sample].tobytes(), digest_size=16).hexdigest()
+        if key not in layouts:
+            layouts.clear()
+            layouts[key] = _tsne(vectors[sample])
+        positions = _place_rest(vectors, sample, layouts[key])
     return _scale(positions)
 
 

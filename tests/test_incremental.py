@@ -1,0 +1,92 @@
+"""Tests of what a build keeps for the next one: the folded text model and the ranking
+(generator/enrich/folding.py, generator/incremental.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from benchmarks.corpus import make_corpus
+from generator.enrich.folding import FOLD_MIN, REFIT_SHARE, fold_in, is_foldable
+from generator.enrich.related import rank_related
+from generator.enrich.similarity import fit_model, text_keys
+from generator.incremental import rank_changed, update_text_model
+from generator.workers import Workers
+
+COUNT = FOLD_MIN + 100
+
+
+@pytest.fixture(scope="module")
+def texts() -> list[str]:
+    return make_corpus(COUNT)
+
+
+@pytest.fixture(scope="module")
+def fitted(texts):
+    return fit_model(texts)
+
+
+def edit(texts: list[str], row: int) -> list[str]:
+    edited = list(texts)
+    edited[row] = edited[row].replace(".", ". Indeed, this changed.", 1)
+    return edited
+
+
+def top(model, row: int, k: int = 5) -> list[int]:
+    order = np.lexsort((model.candidates[row], -model.scores[row]))[:k]
+    return model.candidates[row][order].tolist()
+
+
+def test_a_text_folded_out_and_back_in_gets_exactly_its_fitted_row(texts, fitted):
+    without, _ = fold_in(fitted, texts[:-1], text_keys(texts[:-1]))
+    again, redone = fold_in(without, texts, text_keys(texts))
+    assert COUNT - 1 in redone and len(redone) < COUNT // 4
+    assert (again.model.weights != fitted.model.weights).nnz == 0
+    assert np.array_equal(again.vectors, fitted.vectors)
+    assert np.array_equal(again.lsa, fitted.lsa)
+    assert np.array_equal(np.sort(again.model.candidates), np.sort(fitted.model.candidates))
+    order_again = np.argsort(again.model.candidates, axis=1)
+    order_fitted = np.argsort(fitted.model.candidates, axis=1)
+    assert np.array_equal(np.take_along_axis(again.model.scores, order_again, axis=1),
+                          np.take_along_axis(fitted.model.scores, order_fitted, axis=1))
+
+
+def test_an_edit_folded_in_redoes_few_rows_and_ranks_almost_as_a_fit_would(texts, fitted):
+    edited = edit(texts, 0)
+    folded, redone = fold_in(fitted, edited, text_keys(edited))
+    assert 0 in redone and len(redone) < COUNT // 4
+    assert folded.drift == 2  # one text added, one removed
+    refitted = fit_model(edited).model
+    folding_error = sum(top(folded.model, row) != top(refitted, row) for row in range(COUNT))
+    fitting_again = sum(top(fitted.model, row) != top(refitted, row) for row in range(COUNT))
+    # Folding departs from a fit no more than a fit departs from the previous one.
+    assert folding_error <= max(fitting_again, COUNT // 100), (folding_error, fitting_again)
+    assert len(set(top(folded.model, 0)) & set(top(refitted, 0))) >= 4
+
+
+def test_a_small_or_much_changed_collection_is_fitted_again(texts, fitted):
+    assert is_foldable(fitted, text_keys(edit(texts, 0)))
+    assert not is_foldable(fitted, text_keys(texts[: FOLD_MIN - 1]))
+    changed = int(REFIT_SHARE * COUNT / 2) + 1  # each edit adds one text and removes one
+    much_edited = texts
+    for row in range(changed):
+        much_edited = edit(much_edited, row)
+    assert not is_foldable(fitted, text_keys(much_edited))
+
+
+def test_ranking_only_the_changed_rows_gives_the_full_ranking(texts, monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    labels = [[f"area {row % 7}", f"topic {row % 13}"] for row in range(COUNT)]
+    workers = Workers(parallel=False)
+    first = update_text_model(texts, 5, False, True)
+    assert first.changed is None  # nothing kept yet: fitted
+    ranking = rank_changed(first, labels, None, workers, 5)
+
+    edited = edit(texts, 3)
+    labels = [list(names) for names in labels]
+    labels[40] = ["area 1", "a new tag"]  # a paper's tags changed too
+    second = update_text_model(edited, 5, False, True)
+    assert second.since == first.version and second.changed is not None
+    assert 3 in second.changed and len(second.changed) < COUNT // 4
+    incremental = rank_changed(second, labels, ranking, workers, 5)
+    assert incremental.related == rank_related(second.model, labels, 5)
