@@ -9,8 +9,6 @@ map needs no titles or tags: it runs in a worker process beside the titles and t
 
 from __future__ import annotations
 
-import hashlib
-import pickle
 import time
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
@@ -29,7 +27,7 @@ from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
 from .progress import Progress
-from .render import RenderOptions, render_site
+from .render import RenderedPages, RenderOptions, render_site
 from .search_index import index_papers
 from .text import plain_text
 from .workers import Workers, worth_parallel
@@ -89,30 +87,30 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     collection, skipped = build_collection(options, progress)
     parallel = worth_parallel(len(collection.papers))
     render_options = RenderOptions(directory_urls=options.directory_urls)
-    # Pages are a pure function of the collection: remembered for an unchanged one.
-    fingerprint = hashlib.sha256(pickle.dumps(collection, protocol=5)).hexdigest()
-    cache, key, pages = _recall("pages", [fingerprint, repr(render_options)], options.use_cache)
-    new_pages = pages is None
+    # Only pages whose inputs changed since the last build are rendered again.
+    cache = ResultCache("pages") if options.use_cache else None
+    previous = cache.latest() if cache else None
     with progress.stage("render") as done, Workers(parallel=parallel) as workers:
-        if new_pages:
-            pages = render_site(collection, render_options, workers)
-        done(f"{len(pages):,} pages")
+        rendered = render_site(collection, render_options, workers, previous)
+        done(f"{len(rendered.pages):,} pages")
+    pages = rendered.pages
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
     background = Workers(parallel=parallel)
     writing, indexing = background.submit_all([
-        (_write_and_remember, (pages, docs_dir, cache if new_pages else None, key)),
+        (_write_and_remember, (pages, docs_dir, cache if rendered is not previous else None,
+                               rendered)),
         (index_papers, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=background, writing=writing, indexing=indexing)
 
 
 def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,
-                        key: str) -> tuple[WriteReport, float]:
+                        rendered: RenderedPages) -> tuple[WriteReport, float]:
     """Worker job: write the pages and time it, then remember them (in `cache`, if given)."""
     start = time.perf_counter()
     report = write_pages(pages, docs_dir)
     seconds = time.perf_counter() - start
-    _remember(cache, key, pages)
+    _remember(cache, rendered.fingerprint, rendered)
     return report, seconds
 
 

@@ -25,7 +25,7 @@ def test_a_coined_name_links_to_its_paper_once_with_a_backlink(write_file):
     assert ("ToMAToMP", introducer.slug) in {(m.name, m.target) for m in user.mentions}
     assert introducer.mentioned_by == (user.slug,)
     assert not any(m.target == introducer.slug for m in introducer.mentions)  # never itself
-    pages = render_site(collection, RenderOptions())
+    pages = render_site(collection, RenderOptions()).pages
     user_page = pages[f"papers/{user.slug}.md"]
     abstract = re.search(r'<div class="ps-abstract">(.*?)</div>', user_page, re.S).group(1)
     assert abstract.count(f'href="../{introducer.slug}/"') == 1

@@ -95,5 +95,5 @@ def test_ten_thousand_abstracts_in_one_file(write_file):
     collection, _ = build_collection(BuildOptions(inputs=(source,)), Progress(quiet=True))
     assert len(collection.papers) == 10_000
     assert len({paper.slug for paper in collection.papers}) == 10_000
-    pages = render_site(collection, RenderOptions())
+    pages = render_site(collection, RenderOptions()).pages
     assert sum(path.startswith("papers/") for path in pages) == 10_001  # with the index

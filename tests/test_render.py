@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import yaml
 
@@ -49,16 +50,16 @@ def test_paper_page_uses_the_paper_template_and_stays_out_of_search():
 
 
 def test_paper_page_links_its_list_neighbours_and_position():
-    pages = render_site(_collection(), HOSTED)
+    pages = render_site(_collection(), HOSTED).pages
     middle = pages["papers/paper-2.md"]
     assert 'rel="prev" href="../paper-1/"' in middle and 'rel="next" href="../paper-3/"' in middle
     assert "abstract 2 of 3 (line 5)" in middle
-    first = render_site(_collection(), OFFLINE)["papers/paper-1.md"]
+    first = render_site(_collection(), OFFLINE).pages["papers/paper-1.md"]
     assert 'rel="prev"' not in first and 'rel="next" href="paper-2.html"' in first
 
 
 def test_related_reasons_said_twice_in_two_cases_are_shown_once():
-    page = render_site(_collection(), HOSTED)["papers/paper-1.md"]
+    page = render_site(_collection(), HOSTED).pages["papers/paper-1.md"]
     related = re.search(r'<section class="ps-related".*?</section>', page).group(0)
     assert related.count("<span>COCO</span>") == 1 and "coco" not in related
 
@@ -69,13 +70,13 @@ def test_code_button_for_code_hosts_only():
             '<a href="https://www.anonymous.4open.science/r/A-1">z</a> <a href="../other/">w</a></p>')
     assert code_links(paper, html) == [("https://github.com/someone/seg", "github.com"),
                                        ("https://www.anonymous.4open.science/r/A-1", "anonymous.4open.science")]
-    page = render_site(_collection(), HOSTED)["papers/paper-1.md"]
+    page = render_site(_collection(), HOSTED).pages["papers/paper-1.md"]
     assert 'class="md-button md-button--primary ps-code" href="https://github.com/someone/seg"' in page
-    assert "ps-code" not in render_site(_collection(), HOSTED)["papers/paper-2.md"]
+    assert "ps-code" not in render_site(_collection(), HOSTED).pages["papers/paper-2.md"]
 
 
 def test_papers_index_groups_by_area_largest_first():
-    index = render_site(_collection(), HOSTED)["papers/index.md"]
+    index = render_site(_collection(), HOSTED).pages["papers/index.md"]
     headings = re.findall(r'<h2 id="([^"]+)">', index)
     assert headings == ["area-computer-vision", "area-reinforcement-learning"]
     assert index.count('<li><a href="paper-') == 3
@@ -83,7 +84,7 @@ def test_papers_index_groups_by_area_largest_first():
 
 def test_topic_map_page_links_every_dot_in_both_url_styles():
     for options, href in ((HOSTED, "../../papers/paper-1/"), (OFFLINE, "../papers/paper-1.html")):
-        page = render_site(_collection(), options)[MAP_PATH]
+        page = render_site(_collection(), options).pages[MAP_PATH]
         assert page.count("<circle") == 3
         assert f'<a href="{href}"><title>Paper 1 on x²</title><circle class="a0"' in page
         assert "style=" not in page and "\n\n" not in page.split("---\n", 2)[2].strip()
@@ -118,3 +119,22 @@ def test_topic_map_layout_is_deterministic_and_in_the_unit_square():
     assert first == place_papers(texts) and len(first) == 60
     assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in first)
     assert place_papers([]) == [] and place_papers(["one"]) == [(0.5, 0.5)]
+
+
+def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):
+    import generator.render as render
+
+    collection = _collection()
+    first = render_site(collection, HOSTED)
+    assert render_site(collection, HOSTED, previous=first) is first
+    papers = list(collection.papers)
+    papers[2] = replace(papers[2], abstract=replace(papers[2].abstract, text="We learn policies."))
+    changed = replace(collection, papers=tuple(papers))
+    rendered = []
+    monkeypatch.setattr(render, "render_paper_page",
+                        lambda paper, *rest: rendered.append(paper.slug) or render_paper_page(paper, *rest))
+    again = render_site(changed, HOSTED, previous=first)
+    # Its neighbours show paper 3's title only, which is unchanged.
+    assert rendered == ["paper-3"]
+    assert again.pages == render_site(changed, HOSTED).pages
+    assert render_site(changed, OFFLINE, previous=again).pages == render_site(changed, OFFLINE).pages

@@ -11,7 +11,10 @@ indexes, map, home overview).
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
@@ -29,45 +32,91 @@ from .lists import (
     render_tag_page,
     render_tags_index,
 )
-from .paper import code_links, list_places, render_paper_page
+from .paper import code_links, linked_titles, list_places, render_paper_page
 
-__all__ = ["MAP_PATH", "RenderOptions", "code_links", "paper_records", "read_front_matter",
-           "render_overview", "render_paper_page", "render_site"]
+__all__ = ["MAP_PATH", "RenderOptions", "RenderedPages", "code_links", "paper_records",
+           "read_front_matter", "render_overview", "render_paper_page", "render_site"]
 
 
-def render_site(collection: Collection, options: RenderOptions,
-                workers: Workers | None = None) -> dict[str, str]:
-    """Return every generated page as {docs-relative path: file text}; paper and tag pages are
-    rendered by the workers, if given."""
+@dataclass(frozen=True)
+class RenderedPages:
+    """Every generated page, and what each paper and tag page was rendered from."""
+
+    pages: dict[str, str]
+    """Every page's source, by docs-relative path."""
+    keys: dict[str, str]
+    """A digest of each paper and tag page's inputs, by path: an unchanged one is not redone."""
+    fingerprint: str
+    """A digest of everything the pages were rendered from."""
+
+
+def render_site(collection: Collection, options: RenderOptions, workers: Workers | None = None,
+                previous: RenderedPages | None = None) -> RenderedPages:
+    """Render every generated page; paper and tag pages by the workers, if given, and only those
+    whose inputs differ from `previous` (the pages of an earlier build)."""
     papers = collection.papers
+    digests = [_digest(paper) for paper in papers]
+    fingerprint = _digest((collection.name, collection.merged_duplicates, collection.source_files,
+                           options, digests))
+    if previous is not None and previous.fingerprint == fingerprint:
+        return previous
+    previous_keys = previous.keys if previous is not None else {}
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     places = list_places(collection)
+    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
     tags = list(papers_by_tag(collection).items())
     workers = workers or Workers(parallel=False)
     jobs = workers.submit_all(
-        [(_render_papers, (papers, rows, titles_by_slug, places, options))
+        [(_render_papers, (papers, rows, digests, titles_by_slug, places, options, previous_keys))
          for rows in workers.parts(len(papers))]
-        + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
+        + [(_render_tags, (tags, rows, digest_by_slug, options, previous_keys))
+           for rows in workers.parts(len(tags), 1)])
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
-    pages = {path: page for job in jobs for path, page in job.result()}
+    pages, keys = {}, {}
+    for path, key, page in (entry for job in jobs for entry in job.result()):
+        pages[path] = page if page is not None else previous.pages[path]
+        keys[path] = key
     if clashes := sorted(pages.keys() & lists.keys()):  # a tag named "Topic map" or "Index"
         raise GeneratorError(f"a tag's page would replace a list page ({', '.join(clashes)}): "
                              "rename the tag named like it in your vocabulary")
-    return pages | lists
+    return RenderedPages(pages=pages | lists, keys=keys, fingerprint=fingerprint)
 
 
-def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
-                   places: dict, options: RenderOptions) -> list[tuple[str, str]]:
-    return [(paper_path(papers[row].slug),
-             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug]))
-            for row in rows]
+Rendered = tuple[str, str, str | None]
+"""A page's path, the digest of its inputs, and its source (None: the same as before)."""
 
 
-def _render_tags(tags: list, rows: range, options: RenderOptions) -> list[tuple[str, str]]:
-    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(*tags[row], options)) for row in rows]
+def _render_papers(papers: Sequence[Paper], rows: range, digests: list[str],
+                   titles_by_slug: dict[str, str], places: dict, options: RenderOptions,
+                   previous_keys: dict[str, str]) -> list[Rendered]:
+    rendered = []
+    for row in rows:
+        paper, place = papers[row], places[papers[row].slug]
+        path = paper_path(paper.slug)
+        key = _digest((options, digests[row], place, linked_titles(paper, titles_by_slug, place)))
+        page = (None if previous_keys.get(path) == key
+                else render_paper_page(paper, titles_by_slug, options, place))
+        rendered.append((path, key, page))
+    return rendered
+
+
+def _render_tags(tags: list, rows: range, digest_by_slug: dict[str, str], options: RenderOptions,
+                 previous_keys: dict[str, str]) -> list[Rendered]:
+    rendered = []
+    for tag, papers in (tags[row] for row in rows):
+        path = tag_path(tag_slug(tag))
+        # A tag page shows only its papers' own fields (titles, gists, tags).
+        key = _digest((options, tag, [digest_by_slug[paper.slug] for paper in papers]))
+        page = None if previous_keys.get(path) == key else render_tag_page(tag, papers, options)
+        rendered.append((path, key, page))
+    return rendered
+
+
+def _digest(value: object) -> str:
+    return hashlib.blake2b(pickle.dumps(value, protocol=5), digest_size=16).hexdigest()
 
 
 def paper_records(collection: Collection, directory_urls: bool = True) -> list[dict]:

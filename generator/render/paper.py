@@ -71,6 +71,15 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
     return front_matter(meta) + "\n".join(part for part in body if part) + "\n"
 
 
+def linked_titles(paper: Paper, titles_by_slug: dict[str, str],
+                  place: ListPlace | None) -> tuple[str | None, ...]:
+    """Return the titles of the other papers `render_paper_page` shows on a paper's page: with
+    the paper and its place, all the page is made from."""
+    slugs = [mention.target for mention in paper.mentions] + [link.slug for link in paper.related]
+    slugs += [*paper.mentioned_by, place.previous, place.following] if place else paper.mentioned_by
+    return tuple(titles_by_slug.get(slug) for slug in slugs if slug)
+
+
 def _render_abstract(paper: Paper, here: str, options: RenderOptions) -> str:
     hrefs_by_name = {}
     for mention in paper.mentions:
