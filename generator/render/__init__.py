@@ -21,7 +21,7 @@ from ..errors import GeneratorError
 from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper
 from ..text import plain_text
-from ..workers import Workers
+from ..workers import Workers, worth_parallel
 from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter
 from .lists import (
     MAP_PATH,
@@ -60,59 +60,51 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
                            options, digests))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
-    previous_keys = previous.keys if previous is not None else {}
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     places = list_places(collection)
-    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
     tags = list(papers_by_tag(collection).items())
-    workers = workers or Workers(parallel=False)
+    keys = {}
+    for paper, digest in zip(papers, digests):
+        place = places[paper.slug]
+        keys[paper_path(paper.slug)] = _digest(
+            (options, digest, place, linked_titles(paper, titles_by_slug, place)))
+    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
+    for tag, tagged in tags:
+        # A tag page shows only its papers' own fields (titles, gists, tags).
+        keys[tag_path(tag_slug(tag))] = _digest(
+            (options, tag, [digest_by_slug[paper.slug] for paper in tagged]))
+    previous_keys = previous.keys if previous is not None else {}
+    stale = {path for path, key in keys.items() if previous_keys.get(path) != key}
+    stale_papers = [paper for paper in papers if paper_path(paper.slug) in stale]
+    stale_tags = [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale]
+    if workers is None or not worth_parallel(len(stale_papers) + len(stale_tags)):
+        workers = Workers(parallel=False)
     jobs = workers.submit_all(
-        [(_render_papers, (papers, rows, digests, titles_by_slug, places, options, previous_keys))
-         for rows in workers.parts(len(papers))]
-        + [(_render_tags, (tags, rows, digest_by_slug, options, previous_keys))
-           for rows in workers.parts(len(tags), 1)])
+        [(_render_papers, (stale_papers, rows, titles_by_slug, places, options))
+         for rows in workers.parts(len(stale_papers))]
+        + [(_render_tags, (stale_tags, rows, options))
+           for rows in workers.parts(len(stale_tags), 1)])
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
-    pages, keys = {}, {}
-    for path, key, page in (entry for job in jobs for entry in job.result()):
-        pages[path] = page if page is not None else previous.pages[path]
-        keys[path] = key
+    rendered = dict(entry for job in jobs for entry in job.result())
+    pages = {path: rendered[path] if path in rendered else previous.pages[path] for path in keys}
     if clashes := sorted(pages.keys() & lists.keys()):  # a tag named "Topic map" or "Index"
         raise GeneratorError(f"a tag's page would replace a list page ({', '.join(clashes)}): "
                              "rename the tag named like it in your vocabulary")
     return RenderedPages(pages=pages | lists, keys=keys, fingerprint=fingerprint)
 
 
-Rendered = tuple[str, str, str | None]
-"""A page's path, the digest of its inputs, and its source (None: the same as before)."""
+def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
+                   places: dict, options: RenderOptions) -> list[tuple[str, str]]:
+    return [(paper_path(papers[row].slug),
+             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug]))
+            for row in rows]
 
 
-def _render_papers(papers: Sequence[Paper], rows: range, digests: list[str],
-                   titles_by_slug: dict[str, str], places: dict, options: RenderOptions,
-                   previous_keys: dict[str, str]) -> list[Rendered]:
-    rendered = []
-    for row in rows:
-        paper, place = papers[row], places[papers[row].slug]
-        path = paper_path(paper.slug)
-        key = _digest((options, digests[row], place, linked_titles(paper, titles_by_slug, place)))
-        page = (None if previous_keys.get(path) == key
-                else render_paper_page(paper, titles_by_slug, options, place))
-        rendered.append((path, key, page))
-    return rendered
-
-
-def _render_tags(tags: list, rows: range, digest_by_slug: dict[str, str], options: RenderOptions,
-                 previous_keys: dict[str, str]) -> list[Rendered]:
-    rendered = []
-    for tag, papers in (tags[row] for row in rows):
-        path = tag_path(tag_slug(tag))
-        # A tag page shows only its papers' own fields (titles, gists, tags).
-        key = _digest((options, tag, [digest_by_slug[paper.slug] for paper in papers]))
-        page = None if previous_keys.get(path) == key else render_tag_page(tag, papers, options)
-        rendered.append((path, key, page))
-    return rendered
+def _render_tags(tags: list, rows: range, options: RenderOptions) -> list[tuple[str, str]]:
+    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(*tags[row], options)) for row in rows]
 
 
 def _digest(value: object) -> str:
