@@ -67,7 +67,7 @@ class GenerateResult:
     writing: Future
     """The write of the pages into the docs folder."""
     indexing: Future
-    """The papers' search entries and term weights (see `search_index.index_papers`)."""
+    """The papers' search entries and postings (see `search_index.index_papers`)."""
 
     def finish_writing(self) -> WriteReport:
         """Wait until the pages are written, and report the write stage."""

@@ -198,10 +198,9 @@ def on_post_build(config: MkDocsConfig) -> None:
     assert _generated is not None
     with Workers(parallel=worth_parallel(len(_held))) as workers:
         pouring = pour(_shells, _held, workers)
-        entries, weights = _generated.indexing.result()
         # Pages opened from disk cannot fetch: the offline build's index files are scripts.
         offline = config.plugins.get("material/offline")
-        index = add_to_search_index(Path(config.site_dir), entries, weights,
+        index = add_to_search_index(Path(config.site_dir), _generated.indexing.result(),
                                     offline=bool(offline and offline.config.enabled))
         unfilled = finish_pouring(_shells, _held, pouring)
     _finish_generating()

@@ -86,24 +86,38 @@ def paper_search_entries(collection: Collection, directory_urls: bool) -> list[d
     return entries
 
 
-def index_papers(collection: Collection, directory_urls: bool) -> tuple[list[dict], list[dict]]:
-    """Return the papers' search entries and their term weights: the bulk of the index, which
-    needs nothing from MkDocs, so a worker can work it out while MkDocs builds."""
+Posted = tuple[int, int, str]
+"""A term's first paper and its weight, then its other postings encoded."""
+
+
+@dataclass(frozen=True)
+class PaperIndex:
+    """The papers' part of the index: its bulk, which needs nothing from MkDocs."""
+
+    entries: list[dict]
+    """One search entry per paper (`paper_search_entries`)."""
+    postings: dict[str, Posted]
+    """Each term's postings, papers numbered from 0 (`_paper_postings`)."""
+
+
+def index_papers(collection: Collection, directory_urls: bool) -> PaperIndex:
+    """Return the papers' search entries and postings, so that a worker can work them out while
+    MkDocs builds."""
     entries = paper_search_entries(collection, directory_urls)
-    return entries, [term_weights(entry) for entry in entries]
+    return PaperIndex(entries, _paper_postings([term_weights(entry) for entry in entries]))
 
 
-def add_to_search_index(site_dir: Path, entries: list[dict], weights: list[dict[str, int]],
-                        offline: bool) -> SearchIndexSize:
-    """Index the entries (with their `term_weights`, see `index_papers`) and the pages Material
-    indexed; point search_index.json at the result."""
+def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> SearchIndexSize:
+    """Index the papers (see `index_papers`) after the pages Material indexed; point
+    search_index.json at the result."""
     path = site_dir / "search" / "search_index.json"
     if not path.exists():  # search is switched off
         return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
-    weights = [term_weights(entry) for entry in hubs] + weights
-    files, shards, tags = _build_files([*hubs, *entries], weights)
+    postings = _postings([term_weights(entry) for entry in hubs], papers.postings)
+    entries = [*hubs, *papers.entries]
+    files, shards, tags = _build_files(entries, postings)
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {
@@ -113,7 +127,7 @@ def add_to_search_index(site_dir: Path, entries: list[dict], weights: list[dict[
     data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
     path.write_text(data, encoding="utf-8")
     total = sum(bytes_by_name.values()) + len(data.encode("utf-8"))
-    return SearchIndexSize(len(hubs) + len(entries), total)
+    return SearchIndexSize(len(entries), total)
 
 
 def term_weights(entry: dict) -> dict[str, int]:
@@ -179,7 +193,7 @@ def _html_to_text(value: str) -> str:
     return " ".join(html.unescape(_TAG.sub(" ", value)).split())
 
 
-def _build_files(entries: list[dict], weights: list[dict[str, int]]
+def _build_files(entries: list[dict], postings: dict[str, str]
                  ) -> tuple[dict[str, object], dict[str, int], list[str]]:
     """Return the index's files by name (page table, term shards, text chunks), shard keys, tags."""
     tag_names = sorted({tag for entry in entries for tag in entry["tags"]})
@@ -191,7 +205,7 @@ def _build_files(entries: list[dict], weights: list[dict[str, int]]
         f"d{number}": docs[start:start + DOCS_PER_PART]
         for number, start in enumerate(range(0, len(docs), DOCS_PER_PART))}
     shard_numbers = {}
-    for number, (key, shard) in enumerate(_shards(_postings(weights))):
+    for number, (key, shard) in enumerate(_shards(postings)):
         files[f"t{number}"] = shard
         shard_numbers[key] = number
     for number, start in enumerate(range(0, len(entries), CHUNK_SIZE)):
@@ -199,21 +213,46 @@ def _build_files(entries: list[dict], weights: list[dict[str, int]]
     return files, shard_numbers, tag_names
 
 
-def _postings(weights: list[dict[str, int]]) -> dict[str, str]:
-    """Return each term's postings, encoded: (gap to the previous document, weight) pairs."""
+def _paper_postings(weights: list[dict[str, int]]) -> dict[str, Posted]:
+    """Return each term's postings among the papers, the first one apart: the hub pages come
+    first in the index, and their number is known only once MkDocs has built them."""
+    pairs_by_term = _pairs_by_term(weights)
+    return {term: (*pairs[0], _encode(pairs[1:], pairs[0][0]))
+            for term, pairs in pairs_by_term.items()}
+
+
+def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> dict[str, str]:
+    """Return each term's postings, encoded: (gap to the previous document, weight) pairs; the
+    papers are numbered after the hub pages."""
+    hubs = _pairs_by_term(hub_weights)
+    encoded = {}
+    for term in hubs.keys() | papers.keys():
+        pairs = hubs.get(term, [])
+        text = _encode(pairs, 0)
+        if term in papers:
+            first, weight, rest = papers[term]
+            text += _encode([(len(hub_weights) + first, weight)], pairs[-1][0] if pairs else 0) + rest
+        encoded[term] = text
+    return encoded
+
+
+def _pairs_by_term(weights: list[dict[str, int]]) -> dict[str, list[tuple[int, int]]]:
+    """Return each term's (document number, weight) pairs, in document order."""
     pairs_by_term: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for number, terms in enumerate(weights):
         for term, weight in terms.items():
             pairs_by_term[term].append((number, weight))
-    encoded = {}
-    for term, pairs in pairs_by_term.items():  # in document order: entries were read in order
-        digits, previous = [], 0
-        for number, weight in pairs:
-            gap = number - previous
-            digits.append((DIGITS[gap] if gap < 32 else _varint(gap)) + DIGITS[weight])
-            previous = number
-        encoded[term] = "".join(digits)
-    return encoded
+    return pairs_by_term
+
+
+def _encode(pairs: list[tuple[int, int]], previous: int) -> str:
+    """Encode (document number, weight) pairs as gaps from `previous` on, and weights."""
+    digits = []
+    for number, weight in pairs:
+        gap = number - previous
+        digits.append((DIGITS[gap] if gap < 32 else _varint(gap)) + DIGITS[weight])
+        previous = number
+    return "".join(digits)
 
 
 def _varint(value: int) -> str:
