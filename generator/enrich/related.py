@@ -33,6 +33,9 @@ class RelatedSettings:
     """LSA cosines averaged over these leading dimensions: coarse topics and fine ones."""
     lsa_max_terms: int = 32768
     """The LSA is fitted on this many most widespread terms (rarer ones barely move it)."""
+    lsa_power_iterations: int = 3
+    """Power iterations of the randomized SVD: on ICLR 2024, 3 score as scikit-learn's default
+    of 5 (P@5 0.418 both, shared-keyword@5 0.370 against 0.374) in 0.5 s less at 5,000."""
     lsa_weight: float = 0.5
     """Weight of the LSA cosine in the blended score; the TF-IDF cosine has the rest."""
     expansion_neighbours: int = 10

@@ -275,7 +275,8 @@ def _fit_basis(cleaned: list[str], settings: RelatedSettings) -> tuple[Basis, sp
     if dimensions < 2:  # nothing to project: every LSA vector is zero
         components = np.zeros((1, len(widespread)), dtype=np.float32)
     else:
-        svd = TruncatedSVD(n_components=dimensions, random_state=0)
+        svd = TruncatedSVD(n_components=dimensions, n_iter=settings.lsa_power_iterations,
+                           random_state=0)
         with np.errstate(divide="ignore", invalid="ignore"):  # identical texts: no variance at all
             svd.fit(weights[:, widespread])
         components = np.nan_to_num(svd.components_).astype(np.float32)
