@@ -27,7 +27,7 @@ from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
 from .progress import Progress
-from .render import RenderedPages, RenderOptions, render_site
+from .render import RenderedPages, RenderOptions, render_papers_json, render_site
 from .search_index import index_papers
 from .text import plain_text
 from .workers import Workers, worth_parallel
@@ -68,6 +68,8 @@ class GenerateResult:
     """The write of the pages into the docs folder."""
     indexing: Future
     """The papers' search entries and postings (see `search_index.index_papers`)."""
+    papers_json: Future
+    """The text of `papers.json`, the collection as data."""
 
     def finish_writing(self) -> WriteReport:
         """Wait until the pages are written, and report the write stage."""
@@ -96,12 +98,14 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     pages = rendered.pages
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
     background = Workers(parallel=parallel)
-    writing, indexing = background.submit_all([
+    writing, indexing, papers_json = background.submit_all([
         (_write_and_remember, (pages, docs_dir, cache if rendered is not previous else None,
                                rendered)),
-        (index_papers, (collection, options.directory_urls))])
+        (index_papers, (collection, options.directory_urls)),
+        (render_papers_json, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
-                          background=background, writing=writing, indexing=indexing)
+                          background=background, writing=writing, indexing=indexing,
+                          papers_json=papers_json)
 
 
 def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,

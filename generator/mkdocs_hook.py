@@ -12,7 +12,6 @@ Declared in `mkdocs.yml` (`hooks:`), so plain `mkdocs build`, `mkdocs serve` and
 from __future__ import annotations
 
 import gc
-import json
 import logging
 import os
 import sys
@@ -32,13 +31,14 @@ from generator.errors import GeneratorError
 from generator.fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from generator.model import Collection
 from generator.progress import Progress
-from generator.render import RenderOptions, paper_records, read_front_matter, render_overview
+from generator.render import RenderOptions, read_front_matter, render_overview
 from generator.search_index import add_to_search_index
 from generator.workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.hooks.papersite")
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 DEFAULT_INPUTS = ("abstracts",)
+PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
 
 _options: BuildOptions | None = None
 _collection: Collection | None = None
@@ -104,9 +104,8 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
         files.remove(file)
     for uri in sorted(_sources, key=_docs_order):
         files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
-    records = paper_records(_collection, config.use_directory_urls)
-    content = json.dumps(records, ensure_ascii=False, separators=(",", ":"))
-    files.append(File.generated(config, "papers.json", content=content))
+    # Made by a worker meanwhile: its content is filled in by `on_env`, before MkDocs copies it.
+    files.append(File.generated(config, PAPERS_JSON, content=""))
     return files
 
 
@@ -165,6 +164,8 @@ def on_env(env, config: MkDocsConfig, files: Files):
     need no render by Material, to be poured after the build (see `generator/fastpages.py`).
 
     Runs after the tags plugin's `on_env`, which has listed every page's tags by now."""
+    assert _generated is not None
+    files.get_file_from_path(PAPERS_JSON).content_string = _generated.papers_json.result()
     env.globals["papersite_fill"] = lambda page: _shells.fill(page)
     fast = [file.page for file in files.documentation_pages()
             if file.page is not None and file.page.meta.get("template") == FAST_TEMPLATE]

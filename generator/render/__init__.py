@@ -12,6 +12,7 @@ indexes, map, home overview).
 from __future__ import annotations
 
 import hashlib
+import json
 import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +36,8 @@ from .lists import (
 from .paper import code_links, linked_titles, list_places, render_paper_page
 
 __all__ = ["MAP_PATH", "RenderOptions", "RenderedPages", "code_links", "paper_records",
-           "read_front_matter", "render_overview", "render_paper_page", "render_site"]
+           "read_front_matter", "render_overview", "render_paper_page", "render_papers_json",
+           "render_site"]
 
 
 @dataclass(frozen=True)
@@ -136,3 +138,9 @@ def paper_records(collection: Collection, directory_urls: bool = True) -> list[d
             record["paper_url"] = abstract.url  # `url` is the page's own address
         records.append(record)
     return records
+
+
+def render_papers_json(collection: Collection, directory_urls: bool = True) -> str:
+    """Return `papers.json`: the collection as data (`paper_records`), compact."""
+    records = paper_records(collection, directory_urls)
+    return json.dumps(records, ensure_ascii=False, separators=(",", ":"))
