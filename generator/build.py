@@ -98,11 +98,13 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     pages = rendered.pages
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
     background = Workers(parallel=parallel)
-    writing, indexing, papers_json = background.submit_all([
+    # The write, the longest, takes one worker; papers.json (needed first, in `on_env`) and
+    # the search index (in `on_post_build`) follow each other on the other.
+    writing, papers_json, indexing = background.submit_all([
         (_write_and_remember, (pages, docs_dir, cache if rendered is not previous else None,
                                rendered)),
-        (index_papers, (collection, options.directory_urls)),
-        (render_papers_json, (collection, options.directory_urls))])
+        (render_papers_json, (collection, options.directory_urls)),
+        (index_papers, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=background, writing=writing, indexing=indexing,
                           papers_json=papers_json)

@@ -17,7 +17,6 @@ from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from .cache import ResultCache
 from .enrich.folding import fold_in, is_foldable
@@ -59,6 +58,8 @@ class Ranking:
 
 @dataclass(frozen=True)
 class _KeptModel:
+    """The text model as the cache keeps it, with its version and the topic map's layout."""
+
     fitted: FittedModel
     version: str
     layouts: dict
@@ -69,17 +70,16 @@ def update_text_model(texts: list[str], k: int, with_map: bool, use_cache: bool)
     one as it is; and lay out the topic map, if asked."""
     keys = text_keys(texts)
     if len(texts) < 2:
-        return ModelUpdate(None, keys, None, "", "", [(0.5, 0.5)] * len(texts) if with_map else None)
+        positions = [(0.5, 0.5)] * len(texts) if with_map else None
+        return ModelUpdate(None, keys, None, "", "", positions)
     cache = ResultCache("model") if use_cache else None
     kept = cache.get("kept") if cache else None
-    # One BLAS thread: the other cores are busy with the analyses.
-    with threadpool_limits(limits=1):
-        if kept is not None and kept.fitted.keys == keys:
-            fitted, changed = kept.fitted, np.array([], dtype=np.int64)
-        elif kept is not None and is_foldable(kept.fitted, keys):
-            fitted, changed = fold_in(kept.fitted, texts, keys, k)
-        else:
-            fitted, changed = fit_model(texts, k), None
+    if kept is not None and kept.fitted.keys == keys:
+        fitted, changed = kept.fitted, np.array([], dtype=np.int64)
+    elif kept is not None and is_foldable(kept.fitted, keys):
+        fitted, changed = fold_in(kept.fitted, texts, keys, k)
+    else:
+        fitted, changed = fit_model(texts, k), None
     layouts = kept.layouts if kept is not None else {}
     positions = place_vectors(fitted.model.topics, layouts) if with_map else None
     since = kept.version if kept is not None else ""
@@ -127,7 +127,8 @@ def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
     for row, names in enumerate(labels):
         if redo[row] or any(normalise_label(name) in recounted for name in names):
             continue
-        links = [(new_row.get(j, -1), score, reasons) for j, score, reasons in previous.related[source[row]]]
+        links = [(new_row.get(j, -1), score, reasons)
+                 for j, score, reasons in previous.related[source[row]]]
         if all(j >= 0 for j, _, _ in links):
             related[row] = links
 

@@ -67,8 +67,10 @@ def fold_in(fitted: FittedModel, texts: Sequence[str], keys: Sequence[str], k: i
     # Each row's place in the old rows followed by the new ones.
     take = source.copy()
     take[added] = len(fitted.keys) + np.arange(len(added))
-    cleaned = [old.cleaned[row] if row >= 0 else clean_text(texts[n]) for n, row in enumerate(source)]
-    new_weights = weigh_terms(count_terms([cleaned[n] for n in added], fitted.basis), fitted.basis.idf)
+    cleaned = [old.cleaned[row] if row >= 0 else clean_text(texts[n])
+               for n, row in enumerate(source)]
+    new_counts = count_terms([cleaned[n] for n in added], fitted.basis)
+    new_weights = weigh_terms(new_counts, fitted.basis.idf)
     weights = sparse.vstack([old.weights, new_weights], format="csr")[take]
     vectors = np.vstack([fitted.vectors, project(new_weights, fitted.basis)])[take]
     resolutions = measure_resolutions(vectors, fitted.basis)

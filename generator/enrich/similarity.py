@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from scipy import sparse
+from threadpoolctl import threadpool_limits
 
 from .reasons import TOKEN
 from .related import DEFAULT_SETTINGS, RelatedSettings, TextModel
@@ -96,6 +97,16 @@ def fit_model(
     texts: Sequence[str], k: int = 5, settings: RelatedSettings = DEFAULT_SETTINGS
 ) -> FittedModel:
     """Return the text model of a collection of at least two texts, fitted on all of them."""
+    # One BLAS thread: a build fits beside the analyses, which keep the other cores busy.
+    # scikit-learn is imported first, so that the limit holds the BLAS it loads too.
+    import sklearn.decomposition  # noqa: F401
+    import sklearn.feature_extraction.text  # noqa: F401
+
+    with threadpool_limits(limits=1):
+        return _fit_model(texts, k, settings)
+
+
+def _fit_model(texts: Sequence[str], k: int, settings: RelatedSettings) -> FittedModel:
     count = len(texts)
     cleaned = [clean_text(text) for text in texts]
     basis, weights = _fit_basis(cleaned, settings)
@@ -105,9 +116,10 @@ def fit_model(
     everything = np.arange(count)
     candidates = find_candidates(resolutions[-1], size, settings.block_cells, everything)
     lsa = expand(join_resolutions(resolutions), candidates, settings, everything)
+    scores = score_candidates(weights, lsa, candidates, settings, everything)
     model = TextModel(
         weights=weights, terms=basis.terms, spellings=basis.spellings, cleaned=cleaned,
-        candidates=candidates, scores=score_candidates(weights, lsa, candidates, settings, everything),
+        candidates=candidates, scores=scores,
         coherence=measure_coherence(weights, resolutions[-1], settings.reason_min_coherence),
         topics=resolutions[0],
     )
@@ -191,7 +203,8 @@ def measure_coherence(
     return np.minimum(coherence, 1.0).astype(np.float32)
 
 
-def find_candidates(vectors: np.ndarray, size: int, block_cells: int, rows: np.ndarray) -> np.ndarray:
+def find_candidates(vectors: np.ndarray, size: int, block_cells: int,
+                    rows: np.ndarray) -> np.ndarray:
     """Return each of `rows`' `size` nearest other rows by cosine, a block of rows at a time."""
     count = vectors.shape[0]
     block_rows = max(1, block_cells // count)
@@ -280,11 +293,11 @@ def _fit_basis(cleaned: list[str], settings: RelatedSettings) -> tuple[Basis, sp
         with np.errstate(divide="ignore", invalid="ignore"):  # identical texts: no variance at all
             svd.fit(weights[:, widespread])
         components = np.nan_to_num(svd.components_).astype(np.float32)
+    resolutions = sorted({min(size, len(components)) for size in settings.lsa_resolutions})
     basis = Basis(
         stop_words=split.stop_words, columns={term: n for n, term in enumerate(terms)},
         terms=terms, idf=idf, spellings=split.spellings(), widespread=widespread,
-        components=components,
-        resolutions=tuple(sorted({min(size, len(components)) for size in settings.lsa_resolutions})),
+        components=components, resolutions=tuple(resolutions),
     )
     return basis, weights
 

@@ -57,35 +57,23 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     """Render every generated page; paper and tag pages by the workers, if given, and only those
     whose inputs differ from `previous` (the pages of an earlier build)."""
     papers = collection.papers
+    titles_by_slug = {paper.slug: paper.title for paper in papers}
+    places = list_places(collection)
+    tags = list(papers_by_tag(collection).items())
+    jobs = []
+    if previous is None:  # every page is new: rendering starts before the keys are worked out
+        jobs = _submit(papers, tags, titles_by_slug, places, options, workers)
     digests = [_digest(paper) for paper in papers]
     fingerprint = _digest((collection.name, collection.merged_duplicates, collection.source_files,
                            options, digests))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
-    titles_by_slug = {paper.slug: paper.title for paper in papers}
-    places = list_places(collection)
-    tags = list(papers_by_tag(collection).items())
-    keys = {}
-    for paper, digest in zip(papers, digests):
-        place = places[paper.slug]
-        keys[paper_path(paper.slug)] = _digest(
-            (options, digest, place, linked_titles(paper, titles_by_slug, place)))
-    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
-    for tag, tagged in tags:
-        # A tag page shows only its papers' own fields (titles, gists, tags).
-        keys[tag_path(tag_slug(tag))] = _digest(
-            (options, tag, [digest_by_slug[paper.slug] for paper in tagged]))
-    previous_keys = previous.keys if previous is not None else {}
-    stale = {path for path, key in keys.items() if previous_keys.get(path) != key}
-    stale_papers = [paper for paper in papers if paper_path(paper.slug) in stale]
-    stale_tags = [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale]
-    if workers is None or not worth_parallel(len(stale_papers) + len(stale_tags)):
-        workers = Workers(parallel=False)
-    jobs = workers.submit_all(
-        [(_render_papers, (stale_papers, rows, titles_by_slug, places, options))
-         for rows in workers.parts(len(stale_papers))]
-        + [(_render_tags, (stale_tags, rows, options))
-           for rows in workers.parts(len(stale_tags), 1)])
+    keys = _page_keys(papers, digests, tags, titles_by_slug, places, options)
+    if previous is not None:
+        stale = {path for path, key in keys.items() if previous.keys.get(path) != key}
+        jobs = _submit([paper for paper in papers if paper_path(paper.slug) in stale],
+                       [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
+                       titles_by_slug, places, options, workers)
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
@@ -96,6 +84,34 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
         raise GeneratorError(f"a tag's page would replace a list page ({', '.join(clashes)}): "
                              "rename the tag named like it in your vocabulary")
     return RenderedPages(pages=pages | lists, keys=keys, fingerprint=fingerprint)
+
+
+def _page_keys(papers: Sequence[Paper], digests: list[str], tags: list,
+               titles_by_slug: dict[str, str], places: dict, options: RenderOptions
+               ) -> dict[str, str]:
+    """Return a digest of each paper and tag page's inputs, by path."""
+    keys = {}
+    for paper, digest in zip(papers, digests):
+        place = places[paper.slug]
+        keys[paper_path(paper.slug)] = _digest(
+            (options, digest, place, linked_titles(paper, titles_by_slug, place)))
+    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
+    for tag, tagged in tags:
+        # A tag page shows only its papers' own fields (titles, gists, tags).
+        keys[tag_path(tag_slug(tag))] = _digest(
+            (options, tag, [digest_by_slug[paper.slug] for paper in tagged]))
+    return keys
+
+
+def _submit(papers: Sequence[Paper], tags: list, titles_by_slug: dict[str, str], places: dict,
+            options: RenderOptions, workers: Workers | None) -> list:
+    """Start rendering these paper and tag pages: in the workers if there are enough of them."""
+    if workers is None or not worth_parallel(len(papers) + len(tags)):
+        workers = Workers(parallel=False)
+    return workers.submit_all(
+        [(_render_papers, (papers, rows, titles_by_slug, places, options))
+         for rows in workers.parts(len(papers))]
+        + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
 
 
 def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
