@@ -4,7 +4,8 @@
 
 Related papers, mentions and tag pages need the whole collection, so nothing is written before
 every abstract has been read and enriched. The text model behind related papers and the topic
-map needs no titles or tags: it runs in a worker process beside the titles and tags.
+map needs no titles or tags: it runs in a worker process beside the titles and tags, and the
+workers rank related papers while the mentions are found.
 """
 
 from __future__ import annotations
@@ -153,16 +154,18 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         ]
         # Shared tags are the clearest "why related", the area included: better than no reason.
         labels = [[tag.name for tag in paper.tags] for paper in papers]
-        with progress.stage("related"):
-            if ranking is None:
-                previous = ranking_cache.latest() if ranking_cache else None
-                ranking = rank_changed(text_model.result(), labels, previous, workers,
-                                       RELATED_PER_PAPER)
-                _remember(ranking_cache, ranking_key, ranking)
-            papers = _add_related(papers, ranking.related)
+        if ranking is None:  # the workers rank while mentions are found here
+            previous = ranking_cache.latest() if ranking_cache else None
+            finish_ranking = rank_changed(text_model.result(), labels, previous, workers,
+                                          RELATED_PER_PAPER)
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug)
             done(f"{sum(len(p.mentions) for p in papers):,} links")
+        with progress.stage("related"):
+            if ranking is None:
+                ranking = finish_ranking()
+                _remember(ranking_cache, ranking_key, ranking)
+            papers = _add_related(papers, ranking.related)
         with progress.stage("topic map"):
             if positions is None:
                 positions = text_model.result().positions

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -90,12 +91,14 @@ def update_text_model(texts: list[str], k: int, with_map: bool, use_cache: bool)
 
 
 def rank_changed(update: ModelUpdate, labels: list[list[str]], previous: Ranking | None,
-                 workers: Workers, k: int) -> Ranking:
-    """Rank every paper's related papers, taking the previous ranking's rows where nothing they
-    depend on changed: the paper's candidates and scores, and its and its candidates' labels."""
+                 workers: Workers, k: int) -> Callable[[], Ranking]:
+    """Start ranking every paper's related papers, taking the previous ranking's rows where
+    nothing they depend on changed: the paper's candidates and scores, and its and its
+    candidates' labels. Return a function that waits for the ranking and returns it, so that
+    the caller can work meanwhile."""
     keys = update.keys
     if update.model is None:
-        return Ranking(update.version, keys, labels, [[] for _ in keys])
+        return lambda: Ranking(update.version, keys, labels, [[] for _ in keys])
     related: list[list[Related] | None] = [None] * len(keys)
     if previous is not None and update.changed is not None and previous.version == update.since:
         _take_unchanged(related, update, labels, previous)
@@ -103,12 +106,15 @@ def rank_changed(update: ModelUpdate, labels: list[list[str]], previous: Ranking
     if worth_parallel(len(redo)):
         jobs = [workers.submit(rank_related, update.model, labels, k, redo[part.start:part.stop])
                 for part in workers.parts(len(redo))]
-        ranked = [row for job in jobs for row in job.result()]
     else:  # a few papers: ranked here, without sending the model to a worker
-        ranked = rank_related(update.model, labels, k, redo)
-    for row, links in zip(redo, ranked):
-        related[row] = links
-    return Ranking(update.version, keys, labels, related)
+        jobs = [Workers(parallel=False).submit(rank_related, update.model, labels, k, redo)]
+
+    def finish() -> Ranking:
+        for row, links in zip(redo, (row for job in jobs for row in job.result())):
+            related[row] = links
+        return Ranking(update.version, keys, labels, related)
+
+    return finish
 
 
 def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],

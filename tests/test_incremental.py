@@ -82,7 +82,7 @@ def test_ranking_only_the_changed_rows_gives_the_full_ranking(texts, monkeypatch
     workers = Workers(parallel=False)
     first = update_text_model(texts, 5, False, True)
     assert first.changed is None  # nothing kept yet: fitted
-    ranking = rank_changed(first, labels, None, workers, 5)
+    ranking = rank_changed(first, labels, None, workers, 5)()
 
     edited = edit(texts, 3)
     labels = [list(names) for names in labels]
@@ -90,5 +90,5 @@ def test_ranking_only_the_changed_rows_gives_the_full_ranking(texts, monkeypatch
     second = update_text_model(edited, 5, False, True)
     assert second.since == first.version and second.changed is not None
     assert 3 in second.changed and len(second.changed) < COUNT // 2
-    incremental = rank_changed(second, labels, ranking, workers, 5)
+    incremental = rank_changed(second, labels, ranking, workers, 5)()
     assert incremental.related == rank_related(second.model, labels, 5)
