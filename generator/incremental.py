@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .cache import ResultCache
-from .enrich.folding import fold_in, is_foldable
+from .enrich.folding import fold_in, is_foldable, match_rows, renumbering
 from .enrich.reasons import normalise_label
 from .enrich.related import Related, TextModel, rank_related
 from .enrich.similarity import FittedModel, fit_model, text_keys
@@ -120,9 +120,8 @@ def rank_changed(update: ModelUpdate, labels: list[list[str]], previous: Ranking
 def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
                     previous: Ranking) -> None:
     """Fill in the rows of `related` that the previous ranking still gives, renumbered."""
-    row_by_key = {key: row for row, key in enumerate(previous.keys)}
-    source = [row_by_key.get(key, -1) for key in update.keys]
-    new_row = {old: new for new, old in enumerate(source) if old >= 0}
+    source = match_rows(previous.keys, update.keys)
+    new_row = renumbering(source, len(previous.keys))
     relabelled = np.array([old < 0 or previous.labels[old] != names
                            for old, names in zip(source, labels)])
     redo = relabelled | relabelled[update.model.candidates].any(axis=1)
@@ -133,7 +132,7 @@ def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
     for row, names in enumerate(labels):
         if redo[row] or any(normalise_label(name) in recounted for name in names):
             continue
-        links = [(new_row.get(j, -1), score, reasons)
+        links = [(int(new_row[j]), score, reasons)
                  for j, score, reasons in previous.related[source[row]]]
         if all(j >= 0 for j, _, _ in links):
             related[row] = links

@@ -61,8 +61,7 @@ def fold_in(fitted: FittedModel, texts: Sequence[str], keys: Sequence[str], k: i
     """Return the model of `texts` folded into `fitted`, and the rows whose candidates or scores
     differ from the rows of the same texts in `fitted`, new rows included."""
     old = fitted.model
-    row_by_key = {key: row for row, key in enumerate(fitted.keys)}
-    source = np.array([row_by_key.get(key, -1) for key in keys], dtype=np.int64)
+    source = match_rows(fitted.keys, keys)
     added = np.flatnonzero(source < 0)
     # Each row's place in the old rows followed by the new ones.
     take = source.copy()
@@ -75,8 +74,10 @@ def fold_in(fitted: FittedModel, texts: Sequence[str], keys: Sequence[str], k: i
     vectors = np.vstack([fitted.vectors, project(new_weights, fitted.basis)])[take]
     resolutions = measure_resolutions(vectors, fitted.basis)
 
-    redo = _rows_to_search(fitted, source, added, resolutions[-1])
-    previous_candidates = _renumber(old.candidates, source, len(fitted.keys))[np.maximum(source, 0)]
+    # Each row's candidates as the fit left them (rows of new texts: a stand-in, redone below).
+    new_row = renumbering(source, len(fitted.keys)).astype(np.int32)
+    previous_candidates = new_row[old.candidates][np.maximum(source, 0)]
+    redo = _rows_to_search(previous_candidates, added, resolutions[-1])
     candidates = previous_candidates.copy()
     candidates[redo] = find_candidates(resolutions[-1], candidate_count(len(keys), k, settings),
                                        settings.block_cells, redo)
@@ -99,18 +100,29 @@ def fold_in(fitted: FittedModel, texts: Sequence[str], keys: Sequence[str], k: i
     return folded, changed
 
 
-def _rows_to_search(fitted: FittedModel, source: np.ndarray, added: np.ndarray,
+def match_rows(old_keys: Sequence[str], keys: Sequence[str]) -> np.ndarray:
+    """Return each key's row among `old_keys`, -1 for a key not among them."""
+    row_by_key = {key: row for row, key in enumerate(old_keys)}
+    return np.array([row_by_key.get(key, -1) for key in keys], dtype=np.int64)
+
+
+def renumbering(source: np.ndarray, old_count: int) -> np.ndarray:
+    """Return each old row's new row (the inverse of `match_rows`), -1 for rows gone."""
+    new_row = np.full(old_count, -1, dtype=np.int64)
+    kept = np.flatnonzero(source >= 0)
+    new_row[source[kept]] = kept
+    return new_row
+
+
+def _rows_to_search(previous_candidates: np.ndarray, added: np.ndarray,
                     nearest: np.ndarray) -> np.ndarray:
     """Return the rows whose candidates must be found again: new rows, rows that lost a
     candidate, and rows with a new text nearer than their farthest candidate."""
-    renumbered = _renumber(fitted.model.candidates, source, len(fitted.keys))
-    kept = source >= 0
-    stale = ~kept
-    old_candidates = renumbered[source[kept]]
-    stale[kept] = (old_candidates < 0).any(axis=1)
+    stale = (previous_candidates < 0).any(axis=1)
+    stale[added] = True
     if len(added):
-        rows = np.flatnonzero(kept & ~stale)
-        chosen = old_candidates[~stale[kept]]
+        rows = np.flatnonzero(~stale)
+        chosen = previous_candidates[rows]
         farthest = np.einsum("id,icd->ic", nearest[rows], nearest[chosen]).min(axis=1)
         stale[rows] = (nearest[rows] @ nearest[added].T > farthest[:, None]).any(axis=1)
     return np.flatnonzero(stale)
@@ -127,11 +139,3 @@ def _differing_rows(first_candidates: np.ndarray, first_scores: np.ndarray,
         | (np.take_along_axis(first_scores[rows], first_order, axis=1)
            != np.take_along_axis(scores[rows], order, axis=1)).any(axis=1))
     return rows[differ]
-
-
-def _renumber(candidates: np.ndarray, source: np.ndarray, old_count: int) -> np.ndarray:
-    """Return the old rows' candidates as new row numbers, -1 for texts no longer there."""
-    new_row = np.full(old_count, -1, dtype=np.int64)
-    kept = np.flatnonzero(source >= 0)
-    new_row[source[kept]] = kept
-    return new_row[candidates].astype(np.int32)
