@@ -127,8 +127,8 @@ def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
     redo = relabelled | relabelled[update.model.candidates].any(axis=1)
     redo[update.changed] = True
     # Shared labels are listed rarest first: a label whose count changed can reorder them.
-    recounted = _label_counts(labels) - _label_counts(previous.labels)
-    recounted |= _label_counts(previous.labels) - _label_counts(labels)
+    now, before = _label_counts(labels), _label_counts(previous.labels)
+    recounted = {label for label in now.keys() | before.keys() if now[label] != before[label]}
     for row, names in enumerate(labels):
         if redo[row] or any(normalise_label(name) in recounted for name in names):
             continue
