@@ -14,7 +14,6 @@ is the same. Only the fit needs scikit-learn, which takes most of a second to im
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ import numpy as np
 from scipy import sparse
 from threadpoolctl import threadpool_limits
 
+from ..cache import content_key
 from .reasons import TOKEN
 from .related import DEFAULT_SETTINGS, RelatedSettings, TextModel
 
@@ -129,8 +129,7 @@ def _fit_model(texts: Sequence[str], k: int, settings: RelatedSettings) -> Fitte
 
 def text_keys(texts: Sequence[str]) -> tuple[str, ...]:
     """Return a key per text that tells texts apart across builds."""
-    return tuple(hashlib.blake2b(text.encode("utf-8"), digest_size=16).hexdigest()
-                 for text in texts)
+    return tuple(content_key(text) for text in texts)
 
 
 def clean_text(text: str) -> str:
