@@ -231,7 +231,8 @@ def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> d
         text = _encode(pairs, 0)
         if term in papers:
             first, weight, rest = papers[term]
-            text += _encode([(len(hub_weights) + first, weight)], pairs[-1][0] if pairs else 0) + rest
+            last_hub = pairs[-1][0] if pairs else 0
+            text += _encode([(len(hub_weights) + first, weight)], last_hub) + rest
         encoded[term] = text
     return encoded
 
