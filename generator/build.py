@@ -102,8 +102,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     # The write, the longest, takes one worker; papers.json (needed first, in `on_env`) and
     # the search index (in `on_post_build`) follow each other on the other.
     writing, papers_json, indexing = background.submit_all([
-        (_write_and_remember, (pages, docs_dir, cache if rendered is not previous else None,
-                               rendered)),
+        (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None)),
         (render_papers_json, (collection, options.directory_urls)),
         (index_papers, (collection, options.directory_urls))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
@@ -111,11 +110,11 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
                           papers_json=papers_json)
 
 
-def _write_and_remember(pages: dict[str, str], docs_dir: Path, cache: ResultCache | None,
-                        rendered: RenderedPages) -> tuple[WriteReport, float]:
+def _write_and_remember(rendered: RenderedPages, docs_dir: Path,
+                        cache: ResultCache | None) -> tuple[WriteReport, float]:
     """Worker job: write the pages and time it, then remember them (in `cache`, if given)."""
     start = time.perf_counter()
-    report = write_pages(pages, docs_dir)
+    report = write_pages(rendered.pages, docs_dir)
     seconds = time.perf_counter() - start
     _remember(cache, rendered.fingerprint, rendered)
     return report, seconds
