@@ -35,4 +35,4 @@ $(VENV)/.tested: $(VENV)/.installed
 	touch $@
 
 clean:
-	rm -rf site site-offline site-offline.zip site_src/papers site_src/tags
+	rm -rf site site-offline site-offline.zip site_src/papers site_src/tags .site.papersite-* .site-offline.papersite-*

@@ -72,7 +72,7 @@ def main() -> None:
         # On a shared machine one run can be seconds off: alternate the two builds, take medians.
         ours_runs, baseline_runs = [], []
         for _ in range(args.repeat):
-            shutil.rmtree(folder / "cache", ignore_errors=True)  # cold: nothing remembered
+            _forget(folder)
             ours_runs.append(_ours(inputs, folder))
             if not args.no_baseline:
                 shutil.rmtree(folder / "baseline", ignore_errors=True)
@@ -95,6 +95,12 @@ def _corpus(size: str) -> list[str] | None:
             return None
         return read_list_file(ICLR_TXT)
     return make_corpus(int(size))
+
+
+def _forget(folder: Path) -> None:
+    """Make the next build cold: no cache, and no earlier site to recycle pages from."""
+    for remembered in [folder / "cache", folder / "site", *folder.glob(".site.papersite-*")]:
+        shutil.rmtree(remembered, ignore_errors=True)
 
 
 def _ours(inputs: Path, folder: Path) -> Run:

@@ -7,15 +7,12 @@ import hashlib
 import logging
 import os
 import shutil
-import subprocess
 import sys
-import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
 
 from .cache import cache_folder
 from .errors import GeneratorError
+from .site_folder import build_beside
 from .write import MARKER, is_generated_folder
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -76,11 +73,13 @@ def build_site(args: argparse.Namespace) -> int:
         settings["vocabulary"] = str(Path(args.vocabulary).resolve())
     settings["encoding"] = args.encoding
     settings["keep_going"] = args.keep_going
+    site = Path(config.site_dir)
     echo = _LogEcho(logging.DEBUG if args.verbose else logging.WARNING)
     mkdocs_logger = logging.getLogger("mkdocs")
     mkdocs_logger.addHandler(echo)
     try:
-        with _build_beside(config):
+        with build_beside(site) as staging:
+            config.site_dir = str(staging)
             build(config)
     except MkDocsException as error:
         if args.verbose:
@@ -89,6 +88,7 @@ def build_site(args: argparse.Namespace) -> int:
             print(f"papersite: {error}", file=sys.stderr)
         return EXIT_INPUT
     finally:
+        config.site_dir = str(site)
         mkdocs_logger.removeHandler(echo)
     if args.offline:
         archive = shutil.make_archive(config.site_dir, "zip", config.site_dir)
@@ -101,45 +101,6 @@ def build_site(args: argparse.Namespace) -> int:
 def _say(args: argparse.Namespace, message: str) -> None:
     if not args.quiet:
         print(message, file=sys.stderr)
-
-
-@contextmanager
-def _build_beside(config) -> Iterator[None]:
-    """Build into a fresh folder next to the site and swap it in only when the build succeeded.
-
-    An interrupted or failed build leaves the previous site as it was; a folder of that name
-    that papersite did not build (no MkDocs 404 page) is refused. The replaced site is renamed
-    aside and deleted by a detached process: unlinking 11,000 files can take longer than the
-    build on a busy disk, and nobody needs to wait for it.
-    """
-    site = Path(config.site_dir)
-    if site.exists() and any(site.iterdir()) and not (site / "404.html").exists():
-        raise GeneratorError(f"{site}: exists and does not look like a built site; "
-                             "papersite will not replace it (choose another --site-dir)")
-    staging = site.with_name(f".{site.name}.papersite-new")
-    shutil.rmtree(staging, ignore_errors=True)  # from an interrupted run: ours, by its name
-    config.site_dir = str(staging)
-    try:
-        yield
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    finally:
-        config.site_dir = str(site)
-    if site.exists():
-        site.rename(site.with_name(f".{site.name}.papersite-old-{os.getpid()}-{time.time_ns()}"))
-    staging.rename(site)
-    _delete_in_background(sorted(site.parent.glob(f".{site.name}.papersite-old-*")))
-
-
-def _delete_in_background(folders: list[Path]) -> None:
-    """Remove retired sites in a detached process that outlives this command."""
-    if folders:
-        subprocess.Popen(
-            [sys.executable, "-c", "import shutil, sys\nfor f in sys.argv[1:]: "
-             "shutil.rmtree(f, ignore_errors=True)", *map(str, folders)],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True)
 
 
 class _LogEcho(logging.Handler):

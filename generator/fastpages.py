@@ -21,10 +21,12 @@ from collections import Counter
 from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mkdocs.structure.pages import Page
 from mkdocs.utils import write_file
 
+from .site_folder import recycle_page
 from .workers import Workers
 
 FAST_TEMPLATE = "papersite-fast.html"
@@ -127,10 +129,14 @@ def _fill(shell: list[str], page: Page) -> str:
 
 
 
-def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers) -> list[Future]:
+def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers,
+         spare: Path | None = None) -> list[Future]:
     """Start writing the pages into their shells; each job's result lists the pages (by index)
-    it could not fill, which must be rendered in full. Count them with `finish_pouring`."""
-    return workers.submit_all([(_pour_part, (shells, pages, rows))
+    it could not fill, which must be rendered in full. Count them with `finish_pouring`.
+
+    A page whose file in `spare` (the site this build replaces) is the same is moved from there
+    instead of written (see `site_folder.py`)."""
+    return workers.submit_all([(_pour_part, (shells, pages, rows, spare))
                                for rows in workers.parts(len(pages), per_worker=4)])
 
 
@@ -141,13 +147,16 @@ def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]
     return left
 
 
-def _pour_part(shells: ShellCache, pages: Sequence[Page], rows: range) -> list[int]:
+def _pour_part(shells: ShellCache, pages: Sequence[Page], rows: range,
+               spare: Path | None) -> list[int]:
     unfilled = []
     for index in rows:
         output = shells.poured(pages[index])
         if output is None:
             unfilled.append(index)
-        else:  # as MkDocs' _build_page writes a page
-            page = pages[index]
-            write_file(output.encode("utf-8", errors="xmlcharrefreplace"), page.file.abs_dest_path)
+            continue
+        file = pages[index].file
+        data = output.encode("utf-8", errors="xmlcharrefreplace")  # as MkDocs' _build_page
+        if spare is None or not recycle_page(data, file.dest_uri, file.abs_dest_path, spare):
+            write_file(data, file.abs_dest_path)
     return unfilled

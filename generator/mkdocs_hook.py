@@ -33,6 +33,7 @@ from generator.model import Collection
 from generator.progress import Progress
 from generator.render import RenderOptions, read_front_matter, render_overview
 from generator.search_index import add_to_search_index
+from generator.site_folder import spare_of_staging
 from generator.workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.hooks.papersite")
@@ -198,7 +199,7 @@ def on_post_build(config: MkDocsConfig) -> None:
     """Write the held-back pages and papersite's search index, at the same time."""
     assert _generated is not None
     with Workers(parallel=worth_parallel(len(_held))) as workers:
-        pouring = pour(_shells, _held, workers)
+        pouring = pour(_shells, _held, workers, spare_of_staging(Path(config.site_dir)))
         # Pages opened from disk cannot fetch: the offline build's index files are scripts.
         offline = config.plugins.get("material/offline")
         index = add_to_search_index(Path(config.site_dir), _generated.indexing.result(),
