@@ -251,11 +251,16 @@ def _encode(pairs: list[tuple[int, int]], previous: int) -> str:
     digits = []
     for number, weight in pairs:
         gap = number - previous
-        digits.append((DIGITS[gap] if gap < 32 else _varint(gap)) + DIGITS[weight])
+        digits.append(_SHORT_PAIRS[gap][weight] if gap < 32 else _varint(gap) + DIGITS[weight])
         previous = number
     return "".join(digits)
 
 
+# A gap under 32 and a weight, encoded: most postings are one of these 2,048 pairs.
+_SHORT_PAIRS = [[gap_digit + weight_digit for weight_digit in DIGITS] for gap_digit in DIGITS[:32]]
+
+
+@cache
 def _varint(value: int) -> str:
     """Write a number in base-32 digits, most significant first; all but the last carry 32."""
     groups = [value & 31]

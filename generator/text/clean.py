@@ -39,8 +39,11 @@ def clean_text(text: str) -> str:
     text = _INVISIBLE.sub("", text.replace("\r", " "))
     # Decode after stripping so that "&#2;" cannot bring a control character back.
     text = _INVISIBLE.sub("", html.unescape(text))
-    text = _TEX_DOUBLE_QUOTE.sub("\u201c\\1\u201d", text)
-    text = _TEX_SINGLE_QUOTE.sub("\u2018\\1\u2019", text)
+    if "`" in text:
+        text = _TEX_DOUBLE_QUOTE.sub("\u201c\\1\u201d", text)
+        text = _TEX_SINGLE_QUOTE.sub("\u2018\\1\u2019", text)
+    if text.isascii() and "  " not in text and "\n" not in text and "\t" not in text:
+        return text.strip()  # no run of white space to collapse (controls are gone by now)
     return _WHITESPACE.sub(" ", text).strip()
 
 

@@ -26,7 +26,9 @@ def parse_text(text: str) -> tuple[Node, ...]:
     atoms = Atoms()
 
     def finish(fragment: str) -> tuple[Node, ...]:
-        fragment = _SPACES.sub(" ", apply_markdown(fragment, atoms, finish))
+        fragment = apply_markdown(fragment, atoms, finish)
+        if "  " in fragment or "\t" in fragment:
+            fragment = _SPACES.sub(" ", fragment)
         return atoms.to_nodes(restore_sentence_spaces(fragment, atoms.is_prose))
 
     cleaned = clean_text(text)
