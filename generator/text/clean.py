@@ -42,8 +42,8 @@ def clean_text(text: str) -> str:
     if "`" in text:
         text = _TEX_DOUBLE_QUOTE.sub("\u201c\\1\u201d", text)
         text = _TEX_SINGLE_QUOTE.sub("\u2018\\1\u2019", text)
-    if text.isascii() and "  " not in text and "\n" not in text and "\t" not in text:
-        return text.strip()  # no run of white space to collapse (controls are gone by now)
+    if text.isascii() and text.isprintable() and "  " not in text:
+        return text.strip()  # single spaces only, nothing to collapse: most abstracts
     return _WHITESPACE.sub(" ", text).strip()
 
 

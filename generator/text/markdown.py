@@ -41,6 +41,8 @@ def protect_urls(text: str, atoms: Atoms) -> str:
             return match.group()
         return atoms.add(Element("a", (Text(href),), href=href)) + rest
 
+    if "://" not in text and "mailto:" not in text.lower():
+        return text
     return _URL.sub(replace, text)
 
 
