@@ -48,8 +48,10 @@ class RelatedSettings:
     """Bonus for sharing all labels: Jaccard overlap of two papers' labels times this."""
     reason_min_coherence: float = 0.05
     """Terms less coherent than this (see `similarity.measure_coherence`) are too generic to be reasons."""
-    block_cells: int = 2**24
-    """Similarities (or candidate pairs) computed at once: bounds memory to a few hundred MB."""
+    block_cells: int = 2**20
+    """Similarities (or candidate pairs) computed at once. Blocks of a few megabytes stay in the
+    processor's cache and are reused by the allocator: with 2**24 cells (67 MB blocks) the fit
+    at 5,000 papers took 1.6-2.2 s, 0.2 s of it faulting fresh memory in; with 2**20, 1.3 s."""
 
 
 DEFAULT_SETTINGS = RelatedSettings()
