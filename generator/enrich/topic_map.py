@@ -85,14 +85,23 @@ def _tsne(vectors: np.ndarray) -> np.ndarray:
     velocity = np.zeros_like(layout)
     gains = np.ones_like(layout)
     rate = max(count / 48, 50.0)
+    exaggerated = 12.0 * affinities
+    # The count × count arrays of each iteration are computed in place, into these two.
+    kernel = np.empty((count, count), dtype=np.float32)
+    forces = np.empty_like(kernel)
     for iteration in range(ITERATIONS):
         early = iteration < EXAGGERATED_ITERATIONS
         squared = (layout * layout).sum(axis=1)
         # Rounding can make a squared distance of nearly equal points negative: never below 0.
-        distances = np.maximum(squared[:, None] + squared[None, :] - 2 * layout @ layout.T, 0.0)
-        kernel = 1.0 / (1.0 + distances)
+        np.add(squared[:, None], squared[None, :], out=kernel)
+        np.subtract(kernel, np.matmul(2 * layout, layout.T, out=forces), out=kernel)
+        np.maximum(kernel, 0.0, out=kernel)
+        np.add(kernel, 1.0, out=kernel)
+        np.divide(1.0, kernel, out=kernel)  # 1 / (1 + squared distance)
         np.fill_diagonal(kernel, 0.0)
-        forces = ((12.0 if early else 1.0) * affinities - kernel / kernel.sum()) * kernel
+        np.divide(kernel, kernel.sum(), out=forces)
+        np.subtract(exaggerated if early else affinities, forces, out=forces)
+        np.multiply(forces, kernel, out=forces)
         gradient = 4 * (forces.sum(axis=1)[:, None] * layout - forces @ layout)
         same_direction = np.sign(gradient) == np.sign(velocity)
         gains = np.where(same_direction, gains * 0.8, gains + 0.2).clip(0.01)
