@@ -145,18 +145,20 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
                                          track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
             done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
+        # Shared tags are the clearest "why related", the area included: better than no reason.
+        labels = [[tag.name for tag in analysis.tags] for analysis in analyses]
+        if ranking is None:  # the workers rank while the papers are made and mentions found here
+            previous = ranking_cache.latest() if ranking_cache else None
+            finish_ranking = rank_changed(text_model.result(), labels, previous, workers,
+                                          RELATED_PER_PAPER)
+        if cache is not None:
+            cache.save()
         taken: set[str] = set()
         papers = [
             Paper(abstract=abstract, slug=make_slug(plain_text(a.title), abstract.id, taken),
                   title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
             for abstract, a in zip(abstracts, analyses)
         ]
-        # Shared tags are the clearest "why related", the area included: better than no reason.
-        labels = [[tag.name for tag in paper.tags] for paper in papers]
-        if ranking is None:  # the workers rank while mentions are found here
-            previous = ranking_cache.latest() if ranking_cache else None
-            finish_ranking = rank_changed(text_model.result(), labels, previous, workers,
-                                          RELATED_PER_PAPER)
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug)
             done(f"{sum(len(p.mentions) for p in papers):,} links")

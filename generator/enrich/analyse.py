@@ -40,7 +40,9 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
                       workers: Workers, cache: ResultCache | None = None,
                       track: Callable[[Iterable], Iterable] = iter) -> list[Analysis]:
     """Return each abstract's analysis, from the cache where possible, else computed here or,
-    for many, by the workers (whose setup must call `use_vocabulary`)."""
+    for many, by the workers (whose setup must call `use_vocabulary`). New analyses are put into
+    `cache` and those of abstracts no longer there dropped; the caller saves it, once the workers
+    have their next job."""
     keys = [content_key(a.text, a.title, vocabulary_key) for a in abstracts]
     analyses: list[Analysis | None] = [cache.get(key) if cache else None for key in keys]
     missing = [index for index, analysis in enumerate(analyses) if analysis is None]
@@ -55,7 +57,6 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
             cache.put(keys[index], analysis)
     if cache is not None:
         cache.keep_only(set(keys))
-        cache.save()
     for analysis in analyses:
         preload(analysis.forms)
     return analyses  # type: ignore[return-value]
