@@ -138,3 +138,21 @@ def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):
     assert rendered == ["paper-3"]
     assert again.pages == render_site(changed, HOSTED).pages
     assert render_site(changed, OFFLINE, previous=again).pages == render_site(changed, OFFLINE).pages
+
+
+def test_a_new_map_layout_renders_the_map_again_and_no_paper_page(monkeypatch):
+    import generator.render as render
+
+    def placed(collection, x):
+        return replace(collection, papers=tuple(replace(paper, map_position=(x, 0.5))
+                                                for paper in collection.papers))
+
+    first = render_site(placed(_collection(), 0.2), HOSTED)
+    moved = placed(_collection(), 0.8)
+    rendered = []
+    monkeypatch.setattr(render, "render_paper_page",
+                        lambda paper, *rest: rendered.append(paper.slug) or render_paper_page(paper, *rest))
+    again = render_site(moved, HOSTED, previous=first)
+    assert rendered == []  # the paper pages do not show the map
+    assert again.pages[MAP_PATH] != first.pages[MAP_PATH]
+    assert again.pages == render_site(moved, HOSTED).pages

@@ -15,7 +15,7 @@ import hashlib
 import json
 import pickle
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
@@ -63,9 +63,11 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     jobs = []
     if previous is None:  # every page is new: rendering starts before the keys are worked out
         jobs = _submit(papers, tags, titles_by_slug, places, options, workers)
-    digests = [_digest(paper) for paper in papers]
+    # A paper's place on the topic map shows on the map page only, which is rendered every time:
+    # a new layout changes the fingerprint, not the key of every paper page.
+    digests = [_digest(replace(paper, map_position=None)) for paper in papers]
     fingerprint = _digest((collection.name, collection.merged_duplicates, collection.source_files,
-                           options, digests))
+                           options, digests, [paper.map_position for paper in papers]))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
     keys = _page_keys(papers, digests, tags, titles_by_slug, places, options)
