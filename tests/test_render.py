@@ -5,10 +5,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+import numpy as np
 import yaml
 
 from generator.charts import Bar, Dot, draw_bar_chart, draw_topic_map, place_labels
-from generator.enrich.topic_map import place_papers
+from generator.enrich import topic_map
+from generator.enrich.topic_map import place_papers, place_vectors
 from generator.model import Abstract, Collection, Paper, RelatedLink, Source, Tag
 from generator.render import (MAP_PATH, RenderOptions, code_links, render_overview,
                               render_paper_page, render_site)
@@ -119,6 +121,30 @@ def test_topic_map_layout_is_deterministic_and_in_the_unit_square():
     assert first == place_papers(texts) and len(first) == 60
     assert all(0 <= x <= 1 and 0 <= y <= 1 for x, y in first)
     assert place_papers([]) == [] and place_papers(["one"]) == [(0.5, 0.5)]
+
+
+def test_a_kept_map_layout_survives_a_few_changed_papers(monkeypatch):
+    vectors = _unit_rows(np.random.default_rng(0).standard_normal((1000, 30)))
+    layouts: dict = {}
+    first = np.array(place_vectors(vectors, layouts))
+    laid_out = []
+    real_tsne = topic_map._tsne
+    monkeypatch.setattr(topic_map, "_tsne", lambda sampled: laid_out.append(len(sampled)) or real_tsne(sampled))
+    sample = topic_map._choose_sample(1000)
+    few = vectors.copy()
+    few[sample[:3]] = _unit_rows(np.random.default_rng(1).standard_normal((3, 30)))
+    again = np.array(place_vectors(few, layouts))
+    assert laid_out == []  # no t-SNE: the three are placed among the others
+    kept = sample[3:]
+    assert np.abs(again[kept] - first[kept]).max() < 0.02
+    many = vectors.copy()
+    many[sample[:70]] = _unit_rows(np.random.default_rng(2).standard_normal((70, 30)))
+    place_vectors(many, layouts)
+    assert laid_out == [700]  # a tenth of the sample changed: laid out again
+
+
+def _unit_rows(rows):
+    return (rows / np.linalg.norm(rows, axis=1, keepdims=True)).astype(np.float32)
 
 
 def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):

@@ -1,6 +1,7 @@
 """Lay the collection out on a plane: papers on similar subjects land near each other.
 
-A pure function of the abstracts' texts: no file I/O, and the same texts give the same map.
+A pure function of the abstracts' texts: no file I/O, and the same texts give the same map
+(a build that keeps the last layout places a few edited papers among the others instead).
 It lays out the vectors the related-papers model measures topics with (`similarity.py`), so the
 build computes them once. t-SNE shows topics as islands, but costs quadratic time, so it runs on
 a fixed-size sample only; every other paper is placed among the sampled papers it most
@@ -9,7 +10,6 @@ resembles: under a second for 5,000 abstracts once their vectors are known.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 import numpy as np
@@ -22,6 +22,8 @@ NEIGHBOURS = 5
 ITERATIONS = 250
 EXAGGERATED_ITERATIONS = 100
 PERPLEXITY = 30.0
+RELAYOUT_SHARE = 0.05
+"""t-SNE runs again once this share of its sample changed since the kept layout."""
 
 
 def place_papers(texts: Sequence[str]) -> list[tuple[float, float]]:
@@ -47,11 +49,12 @@ def place_papers(texts: Sequence[str]) -> list[tuple[float, float]]:
         return place_vectors(model_texts(texts).topics)
 
 
-def place_vectors(vectors: np.ndarray, layouts: dict[str, np.ndarray] | None = None
-                  ) -> list[tuple[float, float]]:
-    """`place_papers` from step 2 on: lay out unit-length vectors, one per paper. `layouts`
-    remembers the last sample's t-SNE layout, by the sample's vectors: it is read, and replaced
-    when the sample changed."""
+def place_vectors(vectors: np.ndarray, layouts: dict | None = None) -> list[tuple[float, float]]:
+    """`place_papers` from step 2 on: lay out unit-length vectors, one per paper.
+
+    `layouts` keeps the last t-SNE layout with the sample's vectors it was made from. It is
+    kept while at most `RELAYOUT_SHARE` of the sampled papers changed since (they are placed
+    among the others like unsampled papers), else replaced: an edit need not wait for t-SNE."""
     count = len(vectors)
     if count < 3:
         return [(0.5, 0.5) if count == 1 else (float(i), 0.5) for i in range(count)]
@@ -59,12 +62,22 @@ def place_vectors(vectors: np.ndarray, layouts: dict[str, np.ndarray] | None = N
     # One BLAS thread: on a busy two-core machine, threads fighting each other are slower.
     with threadpool_limits(limits=1):
         sample = _choose_sample(count)
-        key = hashlib.blake2b(vectors[sample].tobytes(), digest_size=16).hexdigest()
-        if key not in layouts:
+        changed = _changed_since_layout(vectors[sample], layouts)
+        if changed is None:
             layouts.clear()
-            layouts[key] = _tsne(vectors[sample])
-        positions = _place_rest(vectors, sample, layouts[key])
+            layouts.update(vectors=vectors[sample], layout=_tsne(vectors[sample]))
+            changed = np.zeros(len(sample), dtype=bool)
+        positions = _place_rest(vectors, sample[~changed], layouts["layout"][~changed])
     return _scale(positions)
+
+
+def _changed_since_layout(sampled: np.ndarray, layouts: dict) -> np.ndarray | None:
+    """Return which sampled papers changed since the kept layout; None if it is not kept."""
+    before = layouts.get("vectors")
+    if before is None or before.shape != sampled.shape:
+        return None
+    changed = (before != sampled).any(axis=1)
+    return changed if changed.sum() <= RELAYOUT_SHARE * len(sampled) else None
 
 
 def _choose_sample(count: int) -> np.ndarray:
@@ -144,7 +157,8 @@ def _place_rest(vectors: np.ndarray, sample: np.ndarray, sampled: np.ndarray) ->
     if not len(rest):
         return positions
     nearest_gap = _typical_gap(sampled)
-    jitter = np.random.RandomState(1).normal(scale=0.35 * nearest_gap, size=(len(rest), 2))
+    # Each paper's own offset, whichever papers are sampled.
+    jitter = np.random.RandomState(1).normal(scale=0.35 * nearest_gap, size=(count, 2))[rest]
     k = min(NEIGHBOURS, len(sample))
     for start in range(0, len(rest), 4000):
         block = rest[start : start + 4000]
