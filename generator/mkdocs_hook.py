@@ -18,6 +18,7 @@ import sys
 from functools import partial
 from pathlib import Path
 
+from jinja2 import FileSystemBytecodeCache
 from mkdocs.commands.build import _build_page  # MkDocs' own page renderer (pinned < 2)
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
@@ -27,6 +28,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
 
 from generator.build import BuildOptions, GenerateResult, generate_pages
+from generator.cache import cache_folder
 from generator.errors import GeneratorError
 from generator.fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from generator.model import Collection
@@ -166,6 +168,11 @@ def on_env(env, config: MkDocsConfig, files: Files):
 
     Runs after the tags plugin's `on_env`, which has listed every page's tags by now."""
     assert _generated is not None
+    # Jinja compiles Material's templates from their source on every build (0.15 s): keep the
+    # compiled code in papersite's cache; Jinja checks it against each template's source.
+    template_cache = cache_folder() / "templates"
+    template_cache.mkdir(parents=True, exist_ok=True)
+    env.bytecode_cache = FileSystemBytecodeCache(str(template_cache))
     files.get_file_from_path(PAPERS_JSON).content_string = _generated.papers_json.result()
     env.globals["papersite_fill"] = lambda page: _shells.fill(page)
     fast = [file.page for file in files.documentation_pages()
