@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import gc
-import sys
 import json
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
