@@ -11,6 +11,7 @@ workers rank related papers while the mentions are found.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from functools import partial
@@ -23,7 +24,7 @@ from .enrich.mentions import find_mentions
 from .enrich.related import Related
 from .enrich.tags import tag_slug
 from .enrich.vocabulary import load_vocabulary
-from .incremental import rank_changed, update_text_model
+from .incremental import Ranking, rank_changed, update_text_model
 from .links import make_slug
 from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
@@ -147,10 +148,10 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
         # Shared tags are the clearest "why related", the area included: better than no reason.
         labels = [[tag.name for tag in analysis.tags] for analysis in analyses]
-        if ranking is None:  # the workers rank while the papers are made and mentions found here
-            previous = ranking_cache.latest() if ranking_cache else None
-            finish_ranking = rank_changed(text_model.result(), labels, previous, workers,
-                                          RELATED_PER_PAPER)
+        start_ranking = partial(_start_ranking, text_model, labels, ranking_cache, workers)
+        # The workers rank while the papers are made and mentions found here, unless the text
+        # model is still being made (after an edit the analyses come from the cache first).
+        finish_ranking = start_ranking() if ranking is None and text_model.done() else None
         if cache is not None:
             cache.save()
         taken: set[str] = set()
@@ -164,7 +165,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             done(f"{sum(len(p.mentions) for p in papers):,} links")
         with progress.stage("related"):
             if ranking is None:
-                ranking = finish_ranking()
+                ranking = (finish_ranking or start_ranking())()
                 _remember(ranking_cache, ranking_key, ranking)
             papers = _add_related(papers, ranking.related)
         with progress.stage("topic map"):
@@ -177,6 +178,13 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
                             merged_duplicates=parsed.merged_duplicates,
                             source_files=parsed.source_files)
     return collection, parsed.skipped
+
+
+def _start_ranking(text_model: Future, labels: list[list[str]], cache: ResultCache | None,
+                   workers: Workers) -> Callable[[], Ranking]:
+    """Start ranking related papers (see `incremental.rank_changed`); return what finishes it."""
+    previous = cache.latest() if cache else None
+    return rank_changed(text_model.result(), labels, previous, workers, RELATED_PER_PAPER)
 
 
 def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Paper]:

@@ -114,6 +114,10 @@ class _Deferred:
         self._done = False
         self._value: Any = None
 
+    def done(self) -> bool:
+        """Tell whether the job has run (it runs when its result is asked for)."""
+        return self._done
+
     def result(self) -> Any:
         if not self._done:
             self._value = self._function(*self._args)
