@@ -30,7 +30,7 @@ from .model import Collection, Paper, RelatedLink
 from .parse import parse_inputs
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
-from .search_index import index_papers
+from .search_index import PaperIndex, index_papers
 from .text import plain_text
 from .workers import Workers, worth_parallel
 from .write import WriteReport, check_ownership, write_pages
@@ -105,7 +105,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     writing, papers_json, indexing = background.submit_all([
         (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None)),
         (render_papers_json, (collection, options.directory_urls)),
-        (index_papers, (collection, options.directory_urls))])
+        (_index_remembering, (collection, options.directory_urls, options.use_cache))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=background, writing=writing, indexing=indexing,
                           papers_json=papers_json)
@@ -119,6 +119,11 @@ def _write_and_remember(rendered: RenderedPages, docs_dir: Path,
     seconds = time.perf_counter() - start
     _remember(cache, rendered.fingerprint, rendered)
     return report, seconds
+
+
+def _index_remembering(collection: Collection, directory_urls: bool, use_cache: bool) -> PaperIndex:
+    """Worker job: index the papers for search, each paper's terms remembered by its content."""
+    return index_papers(collection, directory_urls, ResultCache("search-terms") if use_cache else None)
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:

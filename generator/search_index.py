@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from .cache import ResultCache, content_key
 from .links import page_url, paper_path
 from .model import Collection
 from .text import plain_text
@@ -100,11 +101,26 @@ class PaperIndex:
     """Each term's postings, papers numbered from 0 (`_paper_postings`)."""
 
 
-def index_papers(collection: Collection, directory_urls: bool) -> PaperIndex:
+def index_papers(collection: Collection, directory_urls: bool,
+                 cache: ResultCache | None = None) -> PaperIndex:
     """Return the papers' search entries and postings, so that a worker can work them out while
-    MkDocs builds."""
+    MkDocs builds. Each entry's terms are remembered in `cache`, by the entry's content: after
+    an edit, only the edited papers' text is read again."""
     entries = paper_search_entries(collection, directory_urls)
-    return PaperIndex(entries, _paper_postings([term_weights(entry) for entry in entries]))
+    if cache is None:
+        return PaperIndex(entries, _paper_postings([term_weights(entry) for entry in entries]))
+    keys = [content_key(entry["title"], entry["text"], *entry["tags"], "", *entry["names"])
+            for entry in entries]
+    weights = []
+    for key, entry in zip(keys, entries):
+        remembered = cache.get(key)
+        if remembered is None:
+            remembered = term_weights(entry)
+            cache.put(key, remembered)
+        weights.append(remembered)
+    cache.keep_only(set(keys))
+    cache.save()
+    return PaperIndex(entries, _paper_postings(weights))
 
 
 def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> SearchIndexSize:

@@ -1,17 +1,25 @@
-"""Tests of what a build keeps for the next one: the folded text model and the ranking
-(generator/enrich/folding.py, generator/incremental.py)."""
+"""Tests of what a build keeps for the next one: the folded text model, the ranking and the
+papers' search terms (generator/enrich/folding.py, generator/incremental.py, search_index.py)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from benchmarks.corpus import make_corpus
+from generator import search_index
+from generator.build import BuildOptions, build_collection
+from generator.cache import ResultCache
 from generator.enrich.folding import FOLD_MIN, REFIT_SHARE, fold_in, is_foldable
 from generator.enrich.related import rank_related
 from generator.enrich.similarity import fit_model, text_keys
 from generator.incremental import rank_changed, update_text_model
+from generator.progress import Progress
 from generator.workers import Workers
+
+from conftest import BUNDLED
 
 COUNT = FOLD_MIN + 100
 
@@ -92,3 +100,19 @@ def test_ranking_only_the_changed_rows_gives_the_full_ranking(texts, monkeypatch
     assert 3 in second.changed and len(second.changed) < COUNT // 2
     incremental = rank_changed(second, labels, ranking, workers, 5)()
     assert incremental.related == rank_related(second.model, labels, 5)
+
+
+def test_search_terms_are_remembered_by_paper_content(tmp_path, monkeypatch):
+    collection, _ = build_collection(BuildOptions(inputs=(BUNDLED,), use_cache=False), Progress(quiet=True))
+    fresh = search_index.index_papers(collection, True)
+    assert search_index.index_papers(collection, True, ResultCache("terms", tmp_path)) == fresh
+    papers = list(collection.papers)
+    papers[3] = replace(papers[3], abstract=replace(papers[3].abstract, text="We edit one abstract."))
+    edited = replace(collection, papers=tuple(papers))
+    read = []
+    real_term_weights = search_index.term_weights
+    monkeypatch.setattr(search_index, "term_weights",
+                        lambda entry: read.append(entry["text"]) or real_term_weights(entry))
+    again = search_index.index_papers(edited, True, ResultCache("terms", tmp_path))
+    assert read == ["We edit one abstract."]
+    assert again == search_index.index_papers(edited, True)
