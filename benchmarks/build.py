@@ -79,6 +79,8 @@ def _run(args: argparse.Namespace, work: Path, trash: Path) -> None:
         write_list_parts(abstracts, inputs, name="ICLR 2024 paper list" if size == "iclr" else
                          "Synthetic 2026 paper list")
         print(f"\n== {size}: {len(abstracts):,} abstracts in {len(list(inputs.iterdir()))} list parts")
+        if size != "iclr" and not ICLR_PATH.is_file():  # a different corpus: say so
+            print(f"   (made from the bundled abstracts: {ICLR_PATH} is absent)")
         # On a shared machine one run can be seconds off: alternate the two builds, take medians.
         ours_runs, baseline_runs = [], []
         for _ in range(args.repeat):
