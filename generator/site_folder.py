@@ -3,10 +3,10 @@
 `papersite build` writes the site into a fresh folder next to it and swaps it in only when the
 build succeeded, so an interrupted or failed build leaves the previous site as it was. The
 replaced site is kept beside as a spare: the next build moves each page that comes out byte for
-byte the same from the spare instead of writing it again. On this project's machine (ext4,
-mounted with `discard`) making 5,000 page folders and writing their files took 0.3 to 1.9 s of
-kernel time, and moving the unchanged folders 0.05 s. Whatever the spare still holds after a
-build is deleted by a detached process.
+byte the same from the spare instead of writing it again. On this project's machine making 5,000
+page folders and writing their files took 0.2 to 1.9 s of kernel time (the most right after
+many files were deleted: see benchmarks/README.md), and moving the unchanged folders 0.05 s.
+Whatever the spare still holds after a build is deleted by a detached process.
 
     site/                          the site being served
     .site.papersite-new/           the build in progress (`staging_for`)
