@@ -42,6 +42,11 @@ def clean_text(text: str) -> str:
     if "`" in text:
         text = _TEX_DOUBLE_QUOTE.sub("\u201c\\1\u201d", text)
         text = _TEX_SINGLE_QUOTE.sub("\u2018\\1\u2019", text)
+    return collapse_white_space(text)
+
+
+def collapse_white_space(text: str) -> str:
+    """Return text stripped, each run of white space (no-break spaces included) one space."""
     if text.isascii() and text.isprintable() and "  " not in text:
         return text.strip()  # single spaces only, nothing to collapse: most abstracts
     return _WHITESPACE.sub(" ", text).strip()

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
+from generator.text.clean import collapse_white_space
 from generator.text.math import to_readable_text
 from generator.text.nodes import Math, Node, Text
-
-_WHITE_SPACE = re.compile(r"\s+")
 
 
 def nodes_to_plain(nodes: tuple[Node, ...]) -> str:
     """Return nodes as plain text: no markup, math as readable characters, spaces collapsed."""
-    text = "".join(_node_plain(node) for node in nodes)
-    if text.isascii() and text.isprintable() and "  " not in text:
-        return text.strip()  # single spaces only, nothing to collapse: most abstracts
-    return _WHITE_SPACE.sub(" ", text.replace("\u00a0", " ").replace("\u202f", " ")).strip()
+    return collapse_white_space("".join(_node_plain(node) for node in nodes))
 
 
 def _node_plain(node: Node) -> str:
