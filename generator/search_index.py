@@ -107,8 +107,13 @@ def index_papers(collection: Collection, directory_urls: bool,
     MkDocs builds. Each entry's terms are remembered in `cache`, by the entry's content: after
     an edit, only the edited papers' text is read again."""
     entries = paper_search_entries(collection, directory_urls)
-    if cache is None:
-        return PaperIndex(entries, _paper_postings([term_weights(entry) for entry in entries]))
+    weights = ([term_weights(entry) for entry in entries] if cache is None
+               else _remembered_term_weights(entries, cache))
+    return PaperIndex(entries, _paper_postings(weights))
+
+
+def _remembered_term_weights(entries: list[dict], cache: ResultCache) -> list[dict[str, int]]:
+    """Return each entry's `term_weights`, from `cache` where it has them; keep only these."""
     keys = [content_key(entry["title"], entry["text"], *entry["tags"], "", *entry["names"])
             for entry in entries]
     weights = []
@@ -120,7 +125,7 @@ def index_papers(collection: Collection, directory_urls: bool,
         weights.append(remembered)
     cache.keep_only(set(keys))
     cache.save()
-    return PaperIndex(entries, _paper_postings(weights))
+    return weights
 
 
 def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> SearchIndexSize:
