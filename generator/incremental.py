@@ -7,7 +7,8 @@ are kept here, each in its own cache file:
   (`enrich.folding`) when few abstracts changed since it was fitted, else it is fitted again;
 - "ranking": each paper's related papers, ranked again only for the papers whose candidates,
   scores or candidates' labels changed;
-- the topic map's t-SNE layout is kept with the model, and redone only when its sample changed.
+- the topic map's t-SNE layout is kept with the model, and redone once 5% of its sample changed
+  (`enrich.topic_map.place_vectors`).
 """
 
 from __future__ import annotations

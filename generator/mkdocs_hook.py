@@ -174,7 +174,7 @@ def on_env(env, config: MkDocsConfig, files: Files):
 
     Runs after the tags plugin's `on_env`, which has listed every page's tags by now."""
     assert _generated is not None
-    # Jinja compiles Material's templates from their source on every build (0.15 s): keep the
+    # Jinja compiles Material's templates from their source on every build (about 0.1 s): keep the
     # compiled code in papersite's cache; Jinja checks it against each template's source.
     template_cache = cache_folder() / "templates"
     template_cache.mkdir(parents=True, exist_ok=True)
