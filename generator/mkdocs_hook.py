@@ -52,17 +52,12 @@ _shells = ShellCache()
 _nav_pages: set[str] = set()
 _held: list[Page] = []
 _rendering: dict = {}  # what MkDocs renders a page with: nav, files, env
-# Python's defaults suit small programs; both are restored after the build.
-# - A build allocates millions of objects; with the first threshold at 700 the cyclic garbage
-#   collector kept rescanning a growing heap: 1.3 s of a 14 s build at 5,000 papers (2.5 s of
-#   processor time, workers included). It still collects, less often.
-# - A worker's result reaches this process in pipe-sized pieces (64 KB), each needing the GIL,
-#   which a busy main thread hands over once a switch interval (5 ms); a worker sending blocks
-#   the others' results meanwhile. With 0.5 ms, an edit at 5,000 papers took 0.1 s less
-#   (3.71-3.79 s against 3.84-3.93 s, alternating).
+# A build allocates millions of objects; with Python's default first threshold (700) the cyclic
+# garbage collector keeps rescanning a growing heap: 1.3 s of a 14 s build at 5,000 papers
+# (2.5 s of processor time, workers included). It still collects, less often, during a build;
+# the previous thresholds are restored after it.
 _BUILD_GC_THRESHOLDS = (100_000, 50, 100)
-_BUILD_SWITCH_INTERVAL = 0.0005
-_settings_before: tuple[tuple[int, ...], float] | None = None
+_gc_thresholds_before: tuple[int, ...] | None = None
 
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
@@ -84,11 +79,10 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_pre_build(config: MkDocsConfig) -> None:
     """Generate the pages before MkDocs collects the files of `docs_dir`."""
-    global _collection, _shells, _generated, _settings_before
+    global _collection, _shells, _generated, _gc_thresholds_before
     assert _options is not None
-    _settings_before = _settings_before or (gc.get_threshold(), sys.getswitchinterval())
+    _gc_thresholds_before = _gc_thresholds_before or gc.get_threshold()
     gc.set_threshold(*_BUILD_GC_THRESHOLDS)
-    sys.setswitchinterval(_BUILD_SWITCH_INTERVAL)
     _shells = ShellCache()
     quiet = os.environ.get("PAPERSITE_QUIET") == "1"
     try:
@@ -236,13 +230,11 @@ def on_build_error(error: Exception) -> None:
 
 
 def _finish_generating() -> None:
-    """Wait for the generated pages to be written, and report it; restore Python's settings."""
-    global _generated, _settings_before
-    if _settings_before is not None:
-        thresholds, switch_interval = _settings_before
-        gc.set_threshold(*thresholds)
-        sys.setswitchinterval(switch_interval)
-        _settings_before = None
+    """Wait for the generated pages to be written, and report it; restore the GC's thresholds."""
+    global _generated, _gc_thresholds_before
+    if _gc_thresholds_before is not None:
+        gc.set_threshold(*_gc_thresholds_before)
+        _gc_thresholds_before = None
     if _generated is None:
         return
     result, _generated = _generated, None
