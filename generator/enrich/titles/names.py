@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .coined import COMMON_ACRONYMS, find_appositive, find_expansion, is_coined, is_coined_part
-from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, mentions_any
+from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
 from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TRAILING_PUNCT
 
-_DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite)s?\b", re.IGNORECASE)
+_DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite|task)s?\b", re.IGNORECASE)
 _PRIOR_WORK = re.compile(r"\b(?:recent|existing|popular|prior|previous|well-known|so-called"
                          r"|standard|classical|known|widely)\b", re.IGNORECASE)
 # "our", "we", "this paper", "this work" in lower-case text; each branch starts with its letter
@@ -46,7 +46,9 @@ _NAMING_NOUNS = GENERIC_HEADS | {
     "network", "optimizer", "library", "toolkit", "suite", "environment", "platform", "protocol",
     "loss", "objective", "regularizer", "estimator", "variant", "instantiation", "recipe",
     "family", "name", "policy", "planner", "simulator", "transformer", "detector", "encoder"}
-_DATASET_STEMS = ("dataset", "benchmark", "corpus", "suite")
+_DATASET_STEMS = ("dataset", "benchmark", "corpus", "suite", "task")
+# The score of a name the abstract says it coins ("we propose X", "called X"), before bonuses.
+_COINING_SCORE = 3.0
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,13 @@ class Name:
     """The phrase that says what it is ("a framework for …"), when one follows."""
 
 
-def find_names(prepared: Prepared) -> tuple[Name, ...]:
-    """Collect coined names, strongest cue and most mentions first."""
+def find_names(prepared: Prepared, established: frozenset[str] = frozenset()) -> tuple[Name, ...]:
+    """Collect coined names, strongest cue and most mentions first.
+
+    A name in `established` (used by earlier papers: ReLU, FID, TinyImageNet) is left out
+    unless the abstract says it coins it ("we propose X", "called X"): acronyms are reused, and
+    a paper that only uses an established name is titled after what it adds.
+    """
     found: dict[str, Name] = {}
     cue_words = _CueWords._make(prepared.vocabulary & words for words in _CueWords())
     for index, sentence in enumerate(prepared.sentences):
@@ -82,7 +89,8 @@ def find_names(prepared: Prepared) -> tuple[Name, ...]:
     background = _background_text(prepared)
     names = [Name(n.name, n.score + min(_count_mentions(text, n.name), 5) * 0.15,
                   find_expansion(text, n.name), find_appositive(text, n.name))
-             for n in found.values() if f"({n.name})" not in background]
+             for n in found.values() if f"({n.name})" not in background and
+             (n.score >= _COINING_SCORE or n.name.split(" ", 1)[0] not in established)]
     return tuple(sorted(names, key=lambda n: -n.score))
 
 
@@ -210,6 +218,10 @@ def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: 
         name = name.strip("()")
     if not name or name in COMMON_ACRONYMS or len(name.split()) > 6:
         return
+    if name.islower() and not any(char.isdigit() or is_math(char) for char in name):
+        # An emphasized "*safe*" or "*perceptual scale*" defines a term; a name has a capital,
+        # a digit or math in it (iTransformer, word2vec, $\pi$-Flow).
+        return
     if score <= 2.0 and _SHORT_ACRONYM.fullmatch(name):
         # A short acronym seen only in passing is usually the field's ("RNA", "KG", "NER").
         return
@@ -218,7 +230,7 @@ def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: 
     if version:
         name = f"{name} {version.group(1)}"
     if at >= 0 and _is_near_dataset_word(sentence[max(0, at - 60):at + len(name) + 60]):
-        # Papers that build a dataset for their method are titled after the method.
+        # Papers that build a dataset or a task for their method are titled after the method.
         score -= 0.6
     if not found:
         score += 0.3

@@ -1,0 +1,33 @@
+"""Names earlier papers already used: a paper that mentions one did not coin it.
+
+`established_names.json` maps each name-like word that at least three abstracts of the
+background corpus use (see `benchmarks/established_names.py`) to the year in which the third
+of them appeared. A list of year Y counts a name as established when that year is before Y;
+a list of unknown year counts every name in the table.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+TABLE_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "established_names.json"
+_YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
+
+
+def list_year(list_name: str) -> int | None:
+    """Return the year a list's name gives ("NeurIPS 2026 paper list" → 2026), if any."""
+    match = _YEAR.search(list_name)
+    return int(match.group(1)) if match else None
+
+
+@lru_cache(maxsize=8)
+def established_names(year: int | None) -> frozenset[str]:
+    """Return the names established before `year` (every name in the table when None)."""
+    if not TABLE_PATH.exists():
+        return frozenset()
+    with TABLE_PATH.open(encoding="utf-8") as handle:
+        table: dict[str, int] = json.load(handle)
+    return frozenset(name for name, since in table.items() if year is None or since < year)
