@@ -73,6 +73,8 @@ class Paper:
     """The given or derived title (may contain TeX math)."""
     title_source: str
     """ "given" or "derived"."""
+    gist: str = ""
+    """One line (at most 25 words) saying what the paper contributes; may contain TeX math."""
     tags: tuple[Tag, ...] = ()
     """Area first, then topics most specific first, then datasets and models."""
     related: tuple[RelatedLink, ...] = ()

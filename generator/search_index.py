@@ -74,12 +74,13 @@ class SearchIndexSize:
 
 
 def paper_search_entries(collection: Collection, directory_urls: bool) -> list[dict]:
-    """Return one search entry (plain text) per paper: location, title, text, tags, names."""
+    """Return one search entry (plain text) per paper: location, title, gist, text, tags, names."""
     entries = []
     for paper in collection.papers:
         entries.append({
             "location": page_url(paper_path(paper.slug), directory_urls),
             "title": plain_text(paper.title),
+            "gist": plain_text(paper.gist),
             "text": plain_text(paper.abstract.text),
             "tags": [tag.name for tag in paper.tags],
             "names": [plain_text(name) for name in paper.introduces],
@@ -230,7 +231,9 @@ def _build_files(entries: list[dict], postings: dict[str, str]
         files[f"t{number}"] = shard
         shard_numbers[key] = number
     for number, start in enumerate(range(0, len(entries), CHUNK_SIZE)):
-        files[f"x{number}"] = [entry["text"] for entry in entries[start:start + CHUNK_SIZE]]
+        # A paper's result shows its gist above the snippet of its abstract.
+        files[f"x{number}"] = [[entry["gist"], entry["text"]] if entry.get("gist") else entry["text"]
+                               for entry in entries[start:start + CHUNK_SIZE]]
     return files, shard_numbers, tag_names
 
 

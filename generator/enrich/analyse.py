@@ -15,7 +15,7 @@ from ..model import Abstract, Tag
 from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
 from .tags import Vocabulary, extract_tags
-from .titles import derive_title, introduced_names
+from .titles import derive_title, gist_of, introduced_names, list_year
 
 CHUNK = 100
 
@@ -28,6 +28,8 @@ class Analysis:
     """Given or derived title (may contain TeX math)."""
     title_source: str
     """ "given" or "derived"."""
+    gist: str
+    """One line saying what the paper contributes (may contain TeX math)."""
     names: tuple[str, ...]
     """Names the abstract coins, most prominent first."""
     tags: tuple[Tag, ...]
@@ -43,14 +45,17 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
     for many, by the workers (whose setup must call `use_vocabulary`). New analyses are put into
     `cache` and those of abstracts no longer there dropped; the caller saves it, once the workers
     have their next job."""
-    keys = [content_key(a.text, a.title, vocabulary_key) for a in abstracts]
+    # The list's year tells which names earlier papers had already used (see `titles`).
+    keys = [content_key(a.text, a.title, vocabulary_key, str(list_year(a.list_name)))
+            for a in abstracts]
     analyses: list[Analysis | None] = [cache.get(key) if cache else None for key in keys]
     missing = [index for index, analysis in enumerate(analyses) if analysis is None]
-    jobs = [(abstracts[index].text, abstracts[index].title) for index in missing]
+    jobs = [(abstracts[index].text, abstracts[index].title, list_year(abstracts[index].list_name))
+            for index in missing]
     if worth_parallel(len(jobs)):
         results = workers.map(_analyse_in_worker, jobs, chunksize=CHUNK)
     else:
-        results = (_analyse(text, title, vocabulary) for text, title in jobs)
+        results = (_analyse(*job, vocabulary) for job in jobs)
     for index, analysis in zip(missing, track(results)):
         analyses[index] = analysis
         if cache is not None:
@@ -71,12 +76,13 @@ def use_vocabulary(vocabulary: Vocabulary) -> None:
     _vocabulary = vocabulary
 
 
-def _analyse_in_worker(job: tuple[str, str]) -> Analysis:
+def _analyse_in_worker(job: tuple[str, str, int | None]) -> Analysis:
     assert _vocabulary is not None, "use_vocabulary first"
-    return _analyse(job[0], job[1], _vocabulary)
+    return _analyse(*job, _vocabulary)
 
 
-def _analyse(text: str, given_title: str, vocabulary: Vocabulary) -> Analysis:
-    title, source = derive_title(text, given_title)
-    return Analysis(title=title, title_source=source, names=introduced_names(text),
+def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabulary) -> Analysis:
+    title, source = derive_title(text, given_title, year)
+    return Analysis(title=title, title_source=source, gist=gist_of(text, year),
+                    names=introduced_names(text, year),
                     tags=extract_tags(text, vocabulary), forms=rendered_forms(text, title))

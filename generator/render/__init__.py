@@ -58,11 +58,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     whose inputs differ from `previous` (the pages of an earlier build)."""
     papers = collection.papers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
+    gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = list_places(collection)
     tags = list(papers_by_tag(collection).items())
     jobs = []
     if previous is None:  # every page is new: rendering starts before the keys are worked out
-        jobs = _submit(papers, tags, titles_by_slug, places, options, workers)
+        jobs = _submit(papers, tags, titles_by_slug, gists_by_slug, places, options, workers)
     # A paper's place on the topic map shows on the map page only, which is rendered every time:
     # a new layout changes the fingerprint, not the key of every paper page.
     digests = [_digest(replace(paper, map_position=None)) for paper in papers]
@@ -70,12 +71,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
                            options, digests, [paper.map_position for paper in papers]))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
-    keys = _page_keys(papers, digests, tags, titles_by_slug, places, options)
+    keys = _page_keys(papers, digests, tags, titles_by_slug, gists_by_slug, places, options)
     if previous is not None:
         stale = {path for path, key in keys.items() if previous.keys.get(path) != key}
         jobs = _submit([paper for paper in papers if paper_path(paper.slug) in stale],
                        [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
-                       titles_by_slug, places, options, workers)
+                       titles_by_slug, gists_by_slug, places, options, workers)
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
@@ -89,14 +90,14 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
 
 
 def _page_keys(papers: Sequence[Paper], digests: list[str], tags: list,
-               titles_by_slug: dict[str, str], places: dict, options: RenderOptions
-               ) -> dict[str, str]:
+               titles_by_slug: dict[str, str], gists_by_slug: dict[str, str], places: dict,
+               options: RenderOptions) -> dict[str, str]:
     """Return a digest of each paper and tag page's inputs, by path."""
     keys = {}
     for paper, digest in zip(papers, digests):
         place = places[paper.slug]
         keys[paper_path(paper.slug)] = _digest(
-            (options, digest, place, linked_titles(paper, titles_by_slug, place)))
+            (options, digest, place, linked_titles(paper, titles_by_slug, place, gists_by_slug)))
     digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
     for tag, tagged in tags:
         # A tag page shows only its papers' own fields (titles, gists, tags).
@@ -105,21 +106,24 @@ def _page_keys(papers: Sequence[Paper], digests: list[str], tags: list,
     return keys
 
 
-def _submit(papers: Sequence[Paper], tags: list, titles_by_slug: dict[str, str], places: dict,
-            options: RenderOptions, workers: Workers | None) -> list:
+def _submit(papers: Sequence[Paper], tags: list, titles_by_slug: dict[str, str],
+            gists_by_slug: dict[str, str], places: dict, options: RenderOptions,
+            workers: Workers | None) -> list:
     """Start rendering these paper and tag pages: in the workers if there are enough of them."""
     if workers is None or not worth_parallel(len(papers) + len(tags)):
         workers = Workers(parallel=False)
     return workers.submit_all(
-        [(_render_papers, (papers, rows, titles_by_slug, places, options))
+        [(_render_papers, (papers, rows, titles_by_slug, gists_by_slug, places, options))
          for rows in workers.parts(len(papers))]
         + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
 
 
 def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
-                   places: dict, options: RenderOptions) -> list[tuple[str, str]]:
+                   gists_by_slug: dict[str, str], places: dict, options: RenderOptions
+                   ) -> list[tuple[str, str]]:
     return [(paper_path(papers[row].slug),
-             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug]))
+             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug],
+                               gists_by_slug))
             for row in rows]
 
 
@@ -141,6 +145,7 @@ def paper_records(collection: Collection, directory_urls: bool = True) -> list[d
             "id": abstract.id,
             "title": plain_text(paper.title),
             "title_source": paper.title_source,
+            "gist": plain_text(paper.gist),
             "url": relative_url("index.md", paper_path(paper.slug), directory_urls),
             "tags": {kind: [t.name for t in paper.tags if t.kind == kind] for kind in TAG_KIND_LABELS},
             "related": [id_by_slug[link.slug] for link in paper.related],

@@ -50,9 +50,10 @@ class RenderOptions:
 
 def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
                         gist_chars: int = GIST_MAX_CHARS) -> str:
+    """Return a list entry: the paper's title, linked, and its gist."""
     href = relative_url(here, paper_path(paper.slug), options.directory_urls)
     return (f'<li><a href="{href}">{render_inline_html(paper.title)}</a>'
-            f'<span class="ps-gist">{escape(gist(paper.abstract.text, gist_chars))}</span></li>')
+            f'<span class="ps-gist">{escape(gist_line(paper, gist_chars))}</span></li>')
 
 
 def area_of(paper: Paper) -> str:
@@ -74,9 +75,12 @@ def shorten(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def gist(text: str, max_chars: int = GIST_MAX_CHARS) -> str:
-    """Return the abstract's first sentence as plain text, cut to one line."""
-    return shorten(_SENTENCE_END.split(plain_text(text), maxsplit=1)[0], max_chars)
+def gist_line(paper: Paper, max_chars: int = GIST_MAX_CHARS) -> str:
+    """Return the paper's gist (what it contributes) as plain text, cut to one line; a paper
+    without one shows its abstract's first sentence."""
+    text = plain_text(paper.gist) if paper.gist else \
+        _SENTENCE_END.split(plain_text(paper.abstract.text), maxsplit=1)[0]
+    return shorten(text, max_chars)
 
 
 def page_title(title: str) -> str:

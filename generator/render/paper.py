@@ -12,7 +12,7 @@ from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
 from ..links import TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
-from ..text import render_abstract_html, render_inline_html
+from ..text import plain_text, render_abstract_html, render_inline_html
 from .common import (TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter,
                      page_title)
 
@@ -38,8 +38,10 @@ class ListPlace:
 
 
 def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: RenderOptions,
-                      place: ListPlace | None = None) -> str:
-    """Return the Markdown source of one paper page (laid out by `theme_overrides/paper.html`)."""
+                      place: ListPlace | None = None,
+                      gists_by_slug: dict[str, str] | None = None) -> str:
+    """Return the Markdown source of one paper page (laid out by `theme_overrides/paper.html`);
+    its related cards show the related papers' gists from `gists_by_slug`."""
     here = paper_path(paper.slug)
     abstract = paper.abstract
     meta = {
@@ -63,7 +65,7 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
     body.append(f'<div class="ps-abstract">{abstract_html}</div>')
     body.append(_render_given_fields(paper))
     body.append(_render_mentions(paper, titles_by_slug, here, options))
-    body.append(_render_related(paper, titles_by_slug, here, options))
+    body.append(_render_related(paper, titles_by_slug, gists_by_slug or {}, here, options))
     body.append(_render_backlinks(paper, titles_by_slug, here, options))
     body.append(_render_sources(paper, place))
     body.append(_render_pager(place, titles_by_slug, here, options))
@@ -71,13 +73,14 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
     return front_matter(meta) + "\n".join(part for part in body if part) + "\n"
 
 
-def linked_titles(paper: Paper, titles_by_slug: dict[str, str],
-                  place: ListPlace | None) -> tuple[str | None, ...]:
-    """Return the titles of the other papers `render_paper_page` shows on a paper's page: with
-    the paper and its place, all the page is made from."""
+def linked_titles(paper: Paper, titles_by_slug: dict[str, str], place: ListPlace | None,
+                  gists_by_slug: dict[str, str]) -> tuple[str | None, ...]:
+    """Return the titles of the other papers `render_paper_page` shows on a paper's page, and
+    the gists of its related papers: with the paper and its place, all the page is made from."""
     slugs = [mention.target for mention in paper.mentions] + [link.slug for link in paper.related]
     slugs += [*paper.mentioned_by, place.previous, place.following] if place else paper.mentioned_by
-    return tuple(titles_by_slug.get(slug) for slug in slugs if slug)
+    return tuple(titles_by_slug.get(slug) for slug in slugs if slug) + tuple(
+        gists_by_slug.get(link.slug) for link in paper.related)
 
 
 def _render_abstract(paper: Paper, here: str, options: RenderOptions) -> str:
@@ -155,16 +158,19 @@ def _render_mentions(paper: Paper, titles_by_slug: dict[str, str], here: str,
             f'<ul>{"".join(items)}</ul></section>')
 
 
-def _render_related(paper: Paper, titles_by_slug: dict[str, str], here: str,
-                    options: RenderOptions) -> str:
+def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
+                    here: str, options: RenderOptions) -> str:
     if not paper.related:
         return ""
     items = []
     for link in paper.related:
         href = relative_url(here, paper_path(link.slug), options.directory_urls)
+        gist = gists_by_slug.get(link.slug)
+        gist = f'<span class="ps-gist">{escape(plain_text(gist))}</span>' if gist else ""
         why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
         why = f'<span class="ps-why">{why}</span>' if why else ""
-        items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>{why}</li>')
+        items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
+                     f'{gist}{why}</li>')
     return ('<section class="ps-related" data-search-exclude><h2 id="related-papers">Related papers</h2>'
             f'<ol class="ps-cards">{"".join(items)}</ol></section>')
 

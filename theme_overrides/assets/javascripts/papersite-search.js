@@ -301,6 +301,15 @@
     return plainTitles[doc] || (plainTitles[doc] = escapeHtml(docs[doc][1]));
   }
 
+  /* A paper's stored text is [gist, abstract]: the gist says what it contributes, the snippet
+   * where the query's words are; a hand-written page's is its text alone. */
+  function resultText(stored, terms) {
+    if (typeof stored === "string") return snippet(stored, terms);
+    const [gist, text] = stored;
+    return `<span class="ps-gist">${highlight(gist, words(gist, terms))}</span> ` +
+      snippet(text, terms);
+  }
+
   function textOf(doc) {
     const chunk = chunks.get(Math.floor(doc / manifest.chunk));
     return chunk ? chunk[doc % manifest.chunk] : undefined;
@@ -318,7 +327,7 @@
       location, score: result.score, terms: termsFound,
       // Marking every title of 20,000 results would take longer than the search itself.
       title: rank < MARKED_TITLES ? highlight(title, words(title, terms)) : plainTitle(result.doc),
-      text: text === undefined ? "" : snippet(text, terms)
+      text: text === undefined ? "" : resultText(text, terms)
     };
     if (tags.length) entry.tags = tags.map(tag => tagNames[tag]);
     return entry;

@@ -1,0 +1,77 @@
+"""Say in one line what a paper contributes: its contribution sentence, trimmed.
+
+The line under a title in lists, cards and search results. The abstract's first sentence is
+usually background ("Large language models have shown …"); the sentence where the authors say
+what they do ("we propose …", "we show …") tells a reader whether to open the paper.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .prepare import Prepared, Sentence, restore
+
+MAX_GIST_WORDS = 25
+# Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
+_MIN_CUT_WORDS = 10
+# Openings that only lead into the contribution: "In this paper, we propose …" reads "We propose".
+_LEAD_IN = re.compile(
+    r"^(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note)|here|to\s+this\s+end|"
+    r"to\s+(?:address|tackle|overcome|bridge|fill|solve|close|mitigate|remedy|alleviate)\s+"
+    r"(?:this|these|that|those|the\s+above|such)(?:\s+[\w-]+){0,3}|in\s+response|instead|"
+    r"therefore|thus|hence|motivated\s+by\s+(?:this|these)(?:\s+[\w-]+){0,2}|accordingly|"
+    r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end))\s*,\s*",
+    re.IGNORECASE)
+# Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …".
+_LEAD_IN_BEFORE_WE = re.compile(r"^[^,;:]*?(?:,\s+|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
+# Where a long sentence can be cut and still read as a whole: before a clause or a list.
+_CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s)")
+
+
+def derive_gist(prepared: Prepared) -> str:
+    """Return the contribution sentence, lead-in dropped, cut to MAX_GIST_WORDS words.
+
+    Which sentence, in order of fallbacks: the first that introduces something ("we propose",
+    "this paper presents"); else the first that studies or shows something ("we show", "this
+    paper studies"); else the first sentence. A longer sentence is cut at the last clause break
+    that keeps at least ten words, else after MAX_GIST_WORDS - 1 words, and ends in "…".
+    """
+    sentence = _contribution_sentence(prepared)
+    if sentence is None:
+        return ""
+    text = _LEAD_IN.sub("", sentence.text, count=1)
+    lead_in = _LEAD_IN_BEFORE_WE.match(text)
+    if lead_in and len(lead_in.group(0).split()) <= 15:
+        text = text[lead_in.end():]
+    text = text[:1].upper() + text[1:]
+    return restore(_cut(text, prepared), prepared)
+
+
+def _contribution_sentence(prepared: Prepared) -> Sentence | None:
+    sentences = prepared.sentences
+    return next((s for s in sentences if s.intro_cues), None) or \
+        next((s for s in sentences if s.study_cues), None) or \
+        (sentences[0] if sentences else None)
+
+
+def _cut(text: str, prepared: Prepared) -> str:
+    """Cut a sentence to MAX_GIST_WORDS words (a formula counted by its words), at a clause
+    break."""
+    def word_count(part: str) -> int:
+        return len(restore(part, prepared).split())
+
+    if word_count(text) <= MAX_GIST_WORDS:
+        return text
+    cut = ""
+    for match in _CLAUSE_BREAK.finditer(text):
+        head = text[:match.start()]
+        if word_count(head) > MAX_GIST_WORDS - 1:
+            break
+        if word_count(head) >= _MIN_CUT_WORDS:
+            cut = head
+    if not cut:
+        words = text.split()
+        while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
+            words.pop()
+        cut = " ".join(words)
+    return cut.rstrip(" ,;:—(") + " …"
