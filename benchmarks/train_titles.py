@@ -1,19 +1,25 @@
-"""Train the word model that `derive_title` uses to choose among candidate phrases.
+"""Train the models `derive_title` chooses a title with: the word model and the title ranker.
 
     python -m benchmarks.train_titles ../shared/data/iclr2024.jsonl [--holdout]
 
-For every content word of an abstract, a logistic regression estimates the probability that the
-paper's title uses it, from where the word appears (first sentence, contribution sentence,
-coined name, …) and from how often titles of other papers used it when their abstracts did.
-Writes `generator/data/titles/word_model.json` (weights, per-word title rates, and the few
-constants `_best_candidate` needs). With --holdout it trains on half the papers only (the half
+Word model: for every content word of an abstract, a logistic regression estimates the
+probability that the paper's title uses it, from where the word appears (first sentence,
+contribution sentence, coined name, …) and from how often titles of other papers used it when
+their abstracts did. It is fitted on the list given (ICLR 2024) and on a fixed sample of the
+background corpus (`../shared/data/background/`, 23 venues, 1987–2025), so that word rates are
+not one conference's. Title ranker: a ridge regression of each whole-title option's F1 against
+the real title on its features (`generator/enrich/titles/ranking.py`), fitted on other
+background papers. Writes `generator/data/titles/word_model.json` (only weights, per-word
+counts and constants: no text). With --holdout it fits on half the list only (the half
 `benchmarks.titles --holdout` does not score) and writes nothing unless --output is given.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import random
 import statistics
 import sys
 import tempfile
@@ -23,21 +29,31 @@ from pathlib import Path
 import numpy as np
 from sklearn.linear_model import LogisticRegression
 
-from benchmarks.titles import content_f1, read_papers, split_half, use_model
+from benchmarks.established_names import BACKGROUND
+from benchmarks.titles import content_f1, content_words, read_papers, split_half, use_model
 from generator.enrich import titles
-from generator.enrich.titles import scoring
+from generator.enrich.titles import ranking, scoring
 
 RATE_COLUMN = scoring.FEATURE_NAMES.index("title_rate")
 DOCUMENT_COLUMN = scoring.FEATURE_NAMES.index("log_document_frequency")
 # Words seen in fewer training abstracts than this are left out of the shipped rate table.
 MIN_DOCUMENTS = 4
 RATE_PRIOR = (1.0, 8.0)
-KINDS = ("appositive", "proposal", "object", "gerund", "subject")
+# What an option that shares any content word with the real title gains on top of its F1.
+SHARE_BONUS = 1.0
 
 
-def train(papers: list[dict], tune_size: int = 500) -> dict:
+def read_background(count: int, seed: int = 0) -> list[dict]:
+    """Read a fixed random sample of `count` titled abstracts from the background corpus."""
+    with gzip.open(BACKGROUND, "rt", encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle]
+    records = [r for r in records if r.get("title") and r.get("abstract")]
+    return random.Random(seed).sample(records, min(count, len(records)))
+
+
+def train(papers: list[dict]) -> dict:
     """Fit the word model on papers with titles; return it as a JSON-ready dict."""
-    analyses = [titles.analyse(paper["abstract"]) for paper in papers]
+    analyses = [titles.read_abstract(paper["abstract"]) for paper in papers]
     abstract_stems = [set(scoring.abstract_stems(analysis.prepared)) for analysis in analyses]
     title_stems = [set(scoring.content_stems(paper["title"])) for paper in papers]
     seen, in_title = Counter(), Counter()
@@ -50,7 +66,7 @@ def train(papers: list[dict], tune_size: int = 500) -> dict:
         "title_rate": {stem: [in_title[stem], count] for stem, count in sorted(seen.items())
                        if count >= MIN_DOCUMENTS},
         "novel_words": statistics.fmean(len(t - a) for a, t in zip(abstract_stems, title_stems)),
-        "unseen_probability": 0.05, "kind_bonus": {kind: 0.0 for kind in KINDS},
+        "unseen_probability": 0.05,
         "weights": [0.0] * len(scoring.FEATURE_NAMES), "bias": 0.0,
     }
     tables = scoring.complete_model(json.loads(json.dumps(model)))
@@ -70,62 +86,86 @@ def train(papers: list[dict], tune_size: int = 500) -> dict:
     classifier = LogisticRegression(C=1.0, max_iter=1000).fit(np.array(rows), np.array(labels))
     model["weights"] = [round(float(w), 4) for w in classifier.coef_[0]]
     model["bias"] = round(float(classifier.intercept_[0]), 4)
-    _tune(model, papers[:tune_size])
     return model
 
 
-def _tune(model: dict, papers: list[dict]) -> None:
-    """Set the per-kind bonuses and the expected novel words by coordinate search on F1."""
-    def score() -> float:
-        with tempfile.TemporaryDirectory() as folder:
-            path = Path(folder) / "model.json"
-            path.write_text(json.dumps(model), encoding="utf-8")
-            use_model(path)
-            return statistics.fmean(content_f1(titles.derive_title(p["abstract"])[0], p["title"])
-                                    for p in papers)
+def train_ranker(papers: list[dict], model: dict, share_bonus: float = SHARE_BONUS) -> dict:
+    """Fit the linear ranker of whole-title options (`ranking.FEATURES`) on papers the word
+    model was not fitted on; return it as {"weights", "bias"}.
 
-    best = score()
-    for _ in range(2):
-        for kind in KINDS:
-            for value in (-0.1, -0.05, -0.02, 0.0, 0.02, 0.05, 0.1):
-                old = model["kind_bonus"][kind]
-                model["kind_bonus"][kind] = value
-                current = score()
-                if current > best + 1e-4:
-                    best = current
-                else:
-                    model["kind_bonus"][kind] = old
-        for value in (1.0, 2.0, 3.0, 4.0, 6.0):
-            old = model["novel_words"]
-            model["novel_words"] = value
-            current = score()
-            if current > best + 1e-4:
-                best = current
-            else:
-                model["novel_words"] = old
-    model["novel_words"] = round(model["novel_words"], 3)
-    print(f"tuned on {len(papers)} papers: F1 {best:.3f}, kind bonus {model['kind_bonus']}, "
-          f"novel words {model['novel_words']}", file=sys.stderr)
+    The target of an option is its content-word F1 against the real title, plus `share_bonus`
+    when it shares any content word with it: a title with no word of the real one misleads.
+    """
+    from sklearn.linear_model import Ridge
+
+    rows, targets = [], []
+    for paper in papers:
+        reading = titles.read_abstract(paper["abstract"], paper.get("year"))
+        probabilities = scoring.word_probabilities(*reading)
+        context = ranking.context_of(probabilities)
+        real_words = content_words(paper["title"])
+        for option in ranking.title_options(reading, context):
+            features = ranking.option_features(option, context)
+            if features is None:
+                continue
+            text = option.text()
+            rows.append(features)
+            targets.append(content_f1(text, paper["title"]) +
+                           share_bonus * bool(content_words(text) & real_words))
+    matrix = np.array(rows)
+    mean, spread = matrix.mean(axis=0), matrix.std(axis=0) + 1e-9
+    regression = Ridge(alpha=1.0).fit((matrix - mean) / spread, np.array(targets))
+    # Fold the standardisation into the weights, so that scoring needs no numpy.
+    weights = regression.coef_ / spread
+    bias = float(regression.intercept_ - weights @ mean)
+    print(f"ranker: {len(rows):,} options of {len(papers):,} papers", file=sys.stderr)
+    return {"features": list(ranking.FEATURES), "weights": [round(float(w), 6) for w in weights],
+            "bias": round(bias, 6)}
+
+
+def train_all(papers: list[dict], ranker_papers: list[dict],
+              share_bonus: float = SHARE_BONUS) -> dict:
+    """Fit the word model on `papers`, then the ranker on `ranker_papers` (other papers, so
+    that the ranker learns how far the word model's probabilities hold on unseen text)."""
+    model = train(papers)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "word_model.json"
+        path.write_text(json.dumps(model), encoding="utf-8")
+        use_model(path)
+        model["ranker"] = train_ranker(ranker_papers, model, share_bonus)
+    return model
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Train on a JSON Lines list and write the model."""
+    """Train on a JSON Lines list (and background papers) and write the model."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("path", type=Path)
     parser.add_argument("--holdout", action="store_true", help="train on the training half only")
     parser.add_argument("--output", type=Path, default=None)
+    parser.add_argument("--background", type=int, default=6000, metavar="N",
+                        help="also fit the word model on N papers of the background corpus "
+                             "(other venues and years), so that word rates are not one list's")
+    parser.add_argument("--ranker-papers", type=int, default=6000, metavar="M",
+                        help="fit the title ranker on M other background papers")
+    parser.add_argument("--share-bonus", type=float, default=SHARE_BONUS,
+                        help="what an option sharing a word with the real title gains")
     args = parser.parse_args(argv)
+    if not BACKGROUND.exists():
+        print(f"{BACKGROUND}: the background corpus is needed to fit the ranker", file=sys.stderr)
+        return 1
     papers = read_papers(args.path)
     if args.holdout:
         papers = split_half(papers)[0]
+    background = read_background(args.background + args.ranker_papers)
     output = args.output or (None if args.holdout else scoring.MODEL_PATH)
-    model = train(papers)
+    model = train_all(papers + background[:args.background], background[args.background:],
+                      args.share_bonus)
     text = json.dumps(model, separators=(",", ":"), ensure_ascii=False)
     if output is not None:
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(text + "\n", encoding="utf-8")
         print(f"wrote {output} ({len(text) / 1024:.0f} KB)")
-    print(json.dumps({k: model[k] for k in ("weights", "bias", "kind_bonus", "novel_words")}))
+    print(json.dumps({key: model[key] for key in ("weights", "bias", "novel_words", "ranker")}))
     return 0
 
 

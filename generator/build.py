@@ -1,6 +1,6 @@
 """The pipeline as a recipe: read everything, enrich it, render it, then write.
 
-    parse → titles → tags → related → mentions → topic map → render → write
+    parse → titles, gists, tags → distinct titles → related → mentions → topic map → render → write
 
 Related papers, mentions and tag pages need the whole collection, so nothing is written before
 every abstract has been read and enriched. The text model behind related papers and the topic
@@ -23,6 +23,7 @@ from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
 from .enrich.related import Related
 from .enrich.tags import tag_slug
+from .enrich.titles import distinct_titles, list_year
 from .enrich.vocabulary import load_vocabulary
 from .incremental import Ranking, rank_changed, update_text_model
 from .links import make_slug
@@ -159,11 +160,15 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         finish_ranking = start_ranking() if ranking is None and text_model.done() else None
         if cache is not None:
             cache.save()
+        titles = distinct_titles([a.title for a in analyses],
+                                 [a.title_source == "derived" for a in analyses],
+                                 texts, [list_year(abstract.list_name) for abstract in abstracts])
         taken: set[str] = set()
         papers = [
-            Paper(abstract=abstract, slug=make_slug(plain_text(a.title), abstract.id, taken),
-                  title=a.title, title_source=a.title_source, tags=a.tags, introduces=a.names)
-            for abstract, a in zip(abstracts, analyses)
+            Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
+                  title=title, title_source=a.title_source, gist=a.gist, tags=a.tags,
+                  introduces=a.names)
+            for abstract, a, title in zip(abstracts, analyses, titles)
         ]
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug)

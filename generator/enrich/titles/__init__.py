@@ -1,74 +1,63 @@
 """Derive a title for an abstract that came without one, and the names the abstract coins.
 
 Abstracts arrive as raw text with TeX math, TeX text macros, Markdown emphasis and URLs.
-`prepare` hides math and strips markup; `names` finds coined names; `phrases` lists candidate
-phrases, which `scoring` ranks with a small learned word model; `compose` and `case` shape the
-title. The build calls `introduced_names` right after `derive_title` on the same text, so the
-prepared text and its names are cached and shared by the two; candidate phrases are only
-worked out for a title that must be derived.
+`prepare` hides math and strips markup; `names` finds coined names (leaving out the names
+earlier papers used, `established`); `phrases` lists candidate phrases, which `scoring` ranks
+with a small learned word model, and `ranking` picks the best whole title; `case` shapes it;
+`reading` caches what they read from one abstract. `gist` says in one line what the paper contributes, and
+`distinct` keeps two papers of a collection from sharing a derived title.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import NamedTuple
-
-from .case import fit_length
-from .compose import title_with_name, title_without_name
-from .names import Name, find_names
-from .phrases import Candidate, find_candidates
-from .prepare import Prepared, prepare_text, restore
+from .case import capitalise_first, fit_length
+from .distinct import distinct_titles
+from .established import list_year
+from .gist import MAX_GIST_WORDS, derive_gist
+from .phrases import fallback_phrase
+from .prepare import restore
+from .ranking import best_title
+from .reading import prepare_and_name, read_abstract
 from .scoring import word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
-__all__ = ["MAX_WORDS", "MIN_WORDS", "derive_title", "introduced_names"]
+__all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
+           "introduced_names", "list_year", "prepare_and_name", "read_abstract"]
 
 
-class _Analysis(NamedTuple):
-    """What the title heuristics read from one abstract."""
-
-    prepared: Prepared
-    names: tuple[Name, ...]
-    candidates: tuple[Candidate, ...]
-
-
-def derive_title(text: str, given: str = "") -> tuple[str, str]:
+def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[str, str]:
     """Return (title, title_source) for an abstract; title_source is "given" or "derived".
 
     Order of fallbacks:
     1. a title given by the input wins, as given ("given");
-    2. else the most prominent name the abstract coins ("we propose X", "termed X", "X, a …",
-       `\\textbf{X}`, "X (Full Name)"), a colon, and what X is: its spelled-out name, else the
-       phrase that describes it, else the contribution sentence's object ("derived");
-    3. else the object of the contribution sentence ("we propose …", "this paper studies …"),
-       else the best-scoring phrase of the first sentences ("derived").
+    2. else, when the abstract coins a name ("we propose X", "termed X", "X, a …",
+       `\\textbf{X}`, "X (Full Name)") that earlier papers did not use, that name, a colon,
+       and the phrase the ranker scores best of those that say what X is or does, or the
+       words X stands for ("derived");
+    3. else the best-scoring of the contribution and opening phrases, alone or as "Topic:
+       Contribution" (see `ranking`) ("derived");
+    4. else the first sentence's opening words ("derived").
     Every derived title has 3 to 16 words, title case, no trailing full stop, no dangling
     function word, no TeX text macros, and its `$…$` math exactly as the abstract wrote it.
     """
     if given.strip():
         return " ".join(given.split()), "given"
-    prepared, names, candidates = analyse(text)
-    probabilities = word_probabilities(prepared, names, candidates)
-    if names:
-        title = title_with_name(names[0], names[1:], prepared, candidates, probabilities)
-    else:
-        title = title_without_name(prepared, candidates, probabilities)
-    return restore(fit_length(title, prepared), prepared), "derived"
+    reading = read_abstract(text, year)
+    prepared = reading.prepared
+    title = best_title(reading, word_probabilities(*reading)) or \
+        fallback_phrase(prepared, MAX_WORDS)
+    return restore(capitalise_first(fit_length(title, prepared)), prepared), "derived"
 
 
-def introduced_names(text: str) -> tuple[str, ...]:
-    """Return the names of methods, models or datasets the abstract coins, most prominent first."""
-    prepared, names = _prepare_and_name(text)
+def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:
+    """Return the names of methods, models or datasets the abstract coins, most prominent first.
+
+    `year` is the list's: names that papers of earlier years used are not this paper's.
+    """
+    prepared, names = prepare_and_name(text, year)
     return tuple(restore(name.name, prepared) for name in names)
 
 
-def analyse(text: str) -> _Analysis:
-    """Prepare an abstract and find its coined names and candidate phrases."""
-    prepared, names = _prepare_and_name(text)
-    return _Analysis(prepared, names, find_candidates(prepared))
-
-
-@lru_cache(maxsize=64)
-def _prepare_and_name(text: str) -> tuple[Prepared, tuple[Name, ...]]:
-    prepared = prepare_text(text)
-    return prepared, find_names(prepared)
+def gist_of(text: str, year: int | None = None) -> str:
+    """Return one line (at most MAX_GIST_WORDS words) saying what the paper contributes."""
+    return derive_gist(prepare_and_name(text, year)[0])

@@ -24,6 +24,15 @@ def title_case(words: tuple[str, ...] | list[str]) -> str:
     return " ".join(cased)
 
 
+def capitalise_first(title: str) -> str:
+    """Capitalise a title's first word unless it is a name spelled in lower case on purpose
+    (iPhone, k-NN, word2vec: a capital or a digit after its first letter)."""
+    first = title.split(" ", 1)[0]
+    if not first[:1].islower() or any(char.isupper() or char.isdigit() for char in first[1:]):
+        return title
+    return title[:1].upper() + title[1:]
+
+
 def fit_length(title: str, prepared: Prepared) -> str:
     """Cut a title to at most MAX_WORDS where it can end cleanly, or lengthen a short one."""
     words = title.split()

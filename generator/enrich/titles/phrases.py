@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 from .prepare import Prepared
 from .vocabulary import (CLAUSE_WORDS, DANGLING, DETERMINERS, GENERIC_HEADS, MAX_WORDS, MIN_WORDS,
@@ -33,6 +35,33 @@ issues aspect direction directions avenue similar theoretical practical simple e
 general flexible scalable lightweight powerful versatile principled unified systematic
 comprehensive holistic key main important thorough extensive detailed""".split())
 _END_PUNCT = ",;:.!?"
+# Nouns that frame the subject in "the task of X", "the problem of X": the phrase is X.
+_FRAMING_NOUNS = frozenset("""task problem challenge question issue context use notion concept
+setting case study analysis topic field area domain efficacy effectiveness importance role
+performance capability capabilities ability abilities""".split())
+# Words after which a noun phrase starts inside a sentence (see `_inner_spans`).
+_INNER_PHRASE_OPENERS = frozenset("a an the of for on in with from via".split())
+# The verbs most often written "to <verb>" in abstracts: a phrase after "to" that starts with
+# one becomes a gerund phrase ("to detect jailbreak prompts": "Detecting Jailbreak Prompts");
+# after "to", other words may be nouns ("applied to images") or verbs: the phrase is dropped.
+# Verbs of more than one syllable whose final consonant doubles before "-ing".
+_DOUBLED_FINAL = frozenset({"transfer", "control", "compel", "refer", "propel", "equip"})
+_TO_VERBS = frozenset("""learn generate improve achieve perform obtain solve estimate provide
+predict use train find model reduce capture address make detect identify compute evaluate
+produce control enhance determine extract enable handle demonstrate develop avoid build
+represent ensure create show construct design optimize guide minimize adapt understand implement
+maximize deal infer measure explore increase exploit facilitate overcome recover tackle validate
+recognize maintain allow leverage verify incorporate track reach realize apply support generalize
+take analyze approximate derive combine study reconstruct assess integrate mitigate describe
+navigate encode transfer guarantee plan compare investigate alleviate distinguish consider assist
+characterize collect acquire match discover synthesize prevent compensate classify localize
+utilize align follow establish extend test update manipulate scale map accomplish quantify
+reason interact refine execute calculate search boost preserve simulate remove accelerate adjust
+fuse choose interpret explain answer correct augment bridge segment retrieve eliminate balance
+enforce stabilize prove formulate transform resolve automate accommodate modify promote separate
+perceive replace assign tune mimic aggregate deploy examine reproduce simplify discriminate
+coordinate convert embed constrain monitor decompose teach regularize rank calibrate imitate
+filter traverse restore translate compress expand suppress disentangle unlearn forecast""".split())
 # "we show that X …", "we ask whether X …": the phrase is the clause's subject X.
 _CLAUSE_OPENERS = frozenset({"that", "how", "whether", "why"})
 # "we test the hypothesis that X …".
@@ -46,7 +75,7 @@ _MODIFIER_ENDINGS = ("ed", "en", "wn", "ing", "al", "ive", "ic", "ous", "able", 
                      "ant", "ful", "less", "ary")
 # Verbs that follow a plural subject in their bare form ("methods estimate", "models learn"):
 # a phrase stops before them.
-_BARE_VERBS = frozenset("""estimate learn use require rely treat assume ignore exploit neglect
+_BARE_VERBS = frozenset("""constitute extend play hold offer remain estimate learn use require rely treat assume ignore exploit neglect
 overlook suffer depend struggle fail lack focus aim seek try attempt employ adopt apply leverage
 achieve perform produce generate predict capture encode operate work remain become tend allow
 enable show exhibit offer provide face pose need consider optimize train compute measure select
@@ -64,7 +93,10 @@ class Candidate:
     """The phrase's words, parentheticals dropped, punctuation at its end removed."""
     kind: str
     """Where it was found: "appositive" (what a name is), "proposal" (after "we propose"),
-    "object" (after "we show", "we study"), "gerund" ("by …ing"), "subject" (opening phrases)."""
+    "object" (after "we show", "we study"), "gerund" ("by …ing"), "subject" (opening phrases),
+    "inner" (a noun phrase inside a contribution or opening sentence)."""
+    sentence: int = 0
+    """The index of the sentence it was found in."""
 
 
 def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
@@ -81,17 +113,39 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
         cues = [(end, "proposal") for _, end in sentence.intro_cues] + \
             [(end, "object") for _, end in sentence.study_cues]
         for end, kind in cues:
-            found += [Candidate(span, kind) for span in _object_spans(sentence.text[end:])]
+            found += [Candidate(span, kind, index) for span in _object_spans(sentence.text[end:])]
+        is_contribution = bool(cues)
         has_by = "by" in sentence.words
-        if index >= 2 and not has_by:
+        if index >= 2 and not has_by and not is_contribution:
             continue
         words = phrase_words(sentence.text)
+        tokens = read_tokens(words)
         if has_by:
-            found += [Candidate(span, "gerund") for span in _by_gerund_spans(words)]
+            found += [Candidate(span, "gerund", index) for span in _by_gerund_spans(tokens)]
         start = skip_determiners(words)
         if index < 2 and _ANAPHORIC.isdisjoint(word.lower() for word in words[:start]):
-            found += [Candidate(span, "subject") for span in spans(words, start)]
+            found += [Candidate(span, "subject", index) for span in spans(tokens, start)]
+        if is_contribution or index < 2:
+            found += [Candidate(span, "inner", index) for span in _inner_spans(tokens)]
     return tuple(c for c in found if has_content(c.words))
+
+
+def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
+    """Return the noun phrases inside a sentence: those after an article or a preposition.
+
+    A contribution sentence says what the paper does in its inner phrases as well as in its
+    verb's object ("we propose a method for aligning reward models with …"): titles often
+    name the problem ("Aligning Reward Models") rather than the method.
+    """
+    words = tokens.words
+    found = [span for position in range(1, len(words))
+             if words[position - 1].lower() in _INNER_PHRASE_OPENERS
+             for span in spans(tokens, position)]
+    for position in range(1, len(words) - 1):
+        if words[position - 1].lower() == "to" and words[position] in _TO_VERBS:
+            doing = [_base_gerund(words[position])] + words[position + 1:]
+            found += [span for span in spans(doing, 0) if len(span) > 1]
+    return found
 
 
 def _object_spans(text: str) -> list[tuple[str, ...]]:
@@ -143,11 +197,26 @@ def describing_candidates(description: str) -> list[Candidate]:
     return [Candidate(span, "appositive") for span in found if has_content(span)]
 
 
-def _by_gerund_spans(words: list[str]) -> list[tuple[str, ...]]:
+def _by_gerund_spans(words: list[str] | Tokens) -> list[tuple[str, ...]]:
     """Return the spans that start at an "-ing" word after "by" ("by aligning the …")."""
+    tokens = words if isinstance(words, Tokens) else read_tokens(words)
+    words = tokens.words
     return [span for position, word in enumerate(words[:-1])
             if word.lower() == "by" and words[position + 1].lower().endswith("ing")
-            for span in spans(words, position + 1)]
+            for span in spans(tokens, position + 1)]
+
+
+def _base_gerund(verb: str) -> str:
+    """Turn a verb's base form ("detect", "solve", "map") into its "-ing" form."""
+    if verb in _DOUBLED_FINAL:
+        return verb + verb[-1] + "ing"
+    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    if len(verb) in (3, 4) and verb[-1] not in vowels + "wxy" and verb[-2] in vowels and \
+            verb[-3] not in vowels and (len(verb) == 3 or verb[-4] not in vowels):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
 
 
 def _gerund(verb: str) -> str:
@@ -185,45 +254,116 @@ def phrase_words(text: str) -> list[str]:
 
 
 def skip_determiners(words: list[str], start: int = 0) -> int:
-    """Skip articles and stock adjectives at the start of a phrase."""
-    while start < len(words) and words[start].rstrip(",").lower() in DETERMINERS:
-        start += 1
+    """Skip articles, stock adjectives and framing nouns at the start of a phrase ("the task of
+    out-of-distribution generalization" is about out-of-distribution generalization)."""
+    while start < len(words):
+        word = words[start].rstrip(",").lower()
+        if word in DETERMINERS:
+            start += 1
+        elif word in _FRAMING_NOUNS and start + 2 < len(words) and \
+                words[start + 1].lower() == "of":
+            start += 2
+        else:
+            return start
     return start
 
 
-def spans(words: list[str], start: int) -> list[tuple[str, ...]]:
+class Tokens(NamedTuple):
+    """A run of words read once for `spans`, which starts phrases at many of its positions.
+
+    Whether a phrase may start, must stop or may end at a word depends only on that word and
+    its neighbours, never on where the phrase started: each is worked out once per word.
+    """
+
+    words: list[str]
+    trimmed: list[str]
+    """Each word without the punctuation after it, as a phrase ends with it."""
+    can_start: list[bool]
+    stops: list[bool]
+    """A phrase that reaches this word stops before it."""
+    can_end: list[bool]
+    is_last: list[bool]
+    """A phrase that reaches this word ends with it (punctuation, or the run's end)."""
+
+
+def read_tokens(words: list[str]) -> Tokens:
+    """Read a run of words for `spans` (see `Tokens`)."""
+    flags = [_word_flags(word) for word in words]
+    count = len(words)
+    can_start, stops, can_end, is_last = [], [], [], []
+    none = _word_flags("")
+    for position, own in enumerate(flags):
+        following = flags[position + 1] if position + 1 < count else none
+        previous = flags[position - 1] if position else none
+        can_start.append(own.may_start and not (own.adverb and not following.modifier))
+        stops.append(own.always_stops or (own.plural_lower and following.object_start) or (
+            own.verb_after_plural and previous.plural))
+        last = position + 1 == count or own.ends_clause
+        is_last.append(last)
+        can_end.append(own.may_end and (last or following.ends_before or (
+            following.bare_verb and own.plural)))
+    trimmed = [word.rstrip(TRAILING_PUNCT + "—–") or word for word in words]
+    return Tokens(words, trimmed, can_start, stops, can_end, is_last)
+
+
+class _WordFlags(NamedTuple):
+    """What `read_tokens` needs to know of one word, its neighbours apart."""
+
+    may_start: bool
+    adverb: bool
+    modifier: bool
+    """An adjective or participle ending: an adverb before it may start a phrase."""
+    always_stops: bool
+    plural_lower: bool
+    """A lower-case plural-looking word: a verb when an object follows ("X enables the …")."""
+    object_start: bool
+    verb_after_plural: bool
+    plural: bool
+    ends_clause: bool
+    may_end: bool
+    ends_before: bool
+    """A phrase may end right before this word."""
+    bare_verb: bool
+
+
+@lru_cache(maxsize=65536)
+def _word_flags(word: str) -> _WordFlags:
+    """Read one word for `read_tokens` (cached: abstracts share most of their words)."""
+    core = word.strip(TRAILING_PUNCT).lower()
+    adverb = is_adverb(core)
+    return _WordFlags(
+        may_start=not (core in _CANNOT_START or core in _ANAPHORIC or not core.strip("-")),
+        adverb=adverb, modifier=core.endswith(_MODIFIER_ENDINGS),
+        always_stops=core in _PHRASE_BREAKS or core in _ANAPHORIC or adverb,
+        plural_lower=core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
+        word.islower(),
+        object_start=core in VERB_OBJECT_STARTS,
+        verb_after_plural=core in _BARE_VERBS or core.endswith("ing"),
+        plural=_is_plural(core), ends_clause=word[-1:] in _END_PUNCT,
+        may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
+        not adverb,
+        ends_before=core in _CAN_END_BEFORE, bare_verb=core in _BARE_VERBS)
+
+
+def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:
     """Return the phrase starting at `start` cut at each point where it can end cleanly.
 
     A phrase stops before a clause word, a common verb or a word that points back ("this",
     "both") and at punctuation; it may end only where the next word is a function word or
-    punctuation, and never on a dangling word.
+    punctuation, and never on a dangling word. Pass `Tokens` to start at many positions of
+    the same words.
     """
+    if not isinstance(words, Tokens):
+        words, start = read_tokens(words[start:start + MAX_WORDS + 1]), 0
     found: list[tuple[str, ...]] = []
-    window = words[start:start + MAX_WORDS + 1]
-    following = window[0].strip(TRAILING_PUNCT).lower() if window else ""
-    previous = ""
-    for position, word in enumerate(window[:MAX_WORDS]):
-        core = following
-        following = window[position + 1].strip(TRAILING_PUNCT).lower() \
-            if position + 1 < len(window) else ""
-        if position == 0:
-            if core in _CANNOT_START or core in _ANAPHORIC or not core.strip("-") or (
-                    is_adverb(core) and not following.endswith(_MODIFIER_ENDINGS)):
-                break
-        elif core in _PHRASE_BREAKS or core in _ANAPHORIC or is_adverb(core) or (
-                core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
-                following in VERB_OBJECT_STARTS and word.islower()) or (
-                (core in _BARE_VERBS or core.endswith("ing")) and _is_plural(previous)):
+    if start >= len(words.words) or not words.can_start[start]:
+        return found
+    for position in range(start, min(start + MAX_WORDS, len(words.words))):
+        if position > start and words.stops[position]:
             break
-        previous = core
-        is_last = start + position + 1 == len(words) or word[-1:] in _END_PUNCT
-        can_end = core not in DANGLING and not (core.endswith("ed") and word.islower()) and \
-            not is_adverb(core)
-        if can_end and (is_last or following in _CAN_END_BEFORE or (
-                following in _BARE_VERBS and _is_plural(core))):
-            found.append(tuple(w.rstrip(TRAILING_PUNCT + "—–") or w
-                               for w in window[:position + 1]))
-        if is_last:
+        if words.can_end[position]:
+            found.append(tuple(words.trimmed[start:position + 1]))
+        if words.is_last[position]:
             break
     return found
 

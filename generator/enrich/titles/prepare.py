@@ -117,6 +117,9 @@ def prepare_text(text: str) -> Prepared:
         text = _strip_markup(text, emphasized)
     if not text.isascii():
         text = _plain_marks(unicodedata.normalize("NFKC", text))
+    if "``" in text:
+        # TeX's quotation marks: ``unlearn'' is "unlearn".
+        text = text.replace("``", '"').replace("''", '"')
     text = " ".join(text.split())
     sentences, vocabulary = _read_sentences(split_sentences(text))
     return Prepared(sentences, tuple(maths),

@@ -1,8 +1,8 @@
-"""Score candidate phrases with the word model trained by `benchmarks/train_titles.py`.
+"""The word model trained by `benchmarks/train_titles.py`: how likely a title uses each word.
 
 For every content word of an abstract, a logistic regression over where the word appears
-(`FEATURE_NAMES`) gives the probability that the paper's title uses it; a phrase scores its
-expected content-word F1 against the unknown title. `word_features` builds the model's input
+(`FEATURE_NAMES`) gives the probability that the paper's title uses it; `ranking` scores whole
+titles from these probabilities. `word_features` builds the model's input
 as the trainer sees it; `word_probabilities` computes the same logits without building the
 feature vectors, which would cost more than the rest of `derive_title` together.
 """
@@ -23,12 +23,17 @@ from typing import Iterable
 from .names import Name
 from .phrases import Candidate
 from .prepare import WORD, Prepared, restore_plain
-from .vocabulary import STOP_WORDS
+from .vocabulary import STOP_WORDS, TRAILING_PUNCT
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_model.json"
 FEATURE_NAMES = ("first_position", "log_count", "in_first_sentence", "in_contribution",
                  "in_object", "in_name", "capitalised", "in_last_sentences", "title_rate",
                  "log_document_frequency", "in_subject")
+# A word in more than this share of abstracts names a field, not a contribution.
+FIELD_SHARE = 0.05
+FAMILY_SHARE = 0.01
+FAMILY_HEADS = frozenset("""models model networks network learning llms lms vlms mllms transformers
+methods systems agents""".split())
 _FIRST_SIX = operator.itemgetter(slice(0, 6))
 # A Capitalised word after a space or a formula; sentences are joined by "\0", so a sentence's
 # first word does not count.
@@ -40,6 +45,7 @@ def use_model(path: Path) -> None:
     global MODEL_PATH
     MODEL_PATH = path
     load_model.cache_clear()
+    is_field_phrase.cache_clear()
 
 
 @lru_cache(maxsize=1)
@@ -64,6 +70,8 @@ def complete_model(model: dict) -> dict:
         stem: model["bias"] + weight["title_rate"] * rate
         + weight["log_document_frequency"] * model["document_feature"][stem]
         for stem, rate in model["rate_feature"].items()}
+    model["field_threshold"] = math.log1p(FIELD_SHARE * model["documents"]) / log_documents
+    model["family_threshold"] = math.log1p(FAMILY_SHARE * model["documents"]) / log_documents
     model["unseen_logit"] = model["bias"] + weight["title_rate"] * model["unseen_rate"]
     model["count_logit"] = [weight["log_count"] * math.log1p(count) for count in range(256)]
     return model
@@ -163,26 +171,20 @@ def _phrase_stems(candidates: tuple[Candidate, ...], kind: str) -> set[str]:
     return set().union(*map(word_stems, words))
 
 
-def best_candidate(candidates: list[Candidate], prefix: str,
-                   probabilities: dict[str, float]) -> Candidate | None:
-    """Pick the phrase with the highest expected content-word F1 against the real title.
-
-    With word probabilities p, a phrase's expected F1 is about 2·Σp / (|phrase| + |title|),
-    |title| being the expected number of title words; a small bonus per kind of phrase
-    favours the phrases that read best.
-    """
-    if not candidates:
-        return None
+@lru_cache(maxsize=16384)
+def is_field_phrase(words: tuple[str, ...]) -> bool:
+    """Tell whether a phrase only names a field ("Large Language Models", "Reinforcement
+    Learning"): every content word of it is in more than FIELD_SHARE of abstracts, or it ends
+    in a model family's head ("models", "networks", "learning", "LLMs") and every other word
+    is in more than FAMILY_SHARE of them ("Multimodal Large Language Models"). After a name,
+    such a phrase says nothing of what the named method does."""
     model = load_model()
-    # fsum: a sum that does not depend on the (hash-seeded) order of a set, so ties break alike
-    # on every run.
-    expected_title = math.fsum(probabilities.values()) + model["novel_words"]
-    unseen, bonus = model["unseen_probability"], model["kind_bonus"]
-    prefix_stems = set(content_stems(restore_plain(prefix)))
-
-    def score(candidate: Candidate) -> float:
-        stems = prefix_stems.union(*map(word_stems, candidate.words))
-        gain = math.fsum(probabilities.get(stem, unseen) for stem in stems)
-        return 2 * gain / (len(stems) + expected_title) + bonus.get(candidate.kind, 0.0)
-
-    return max(candidates, key=score)
+    frequencies = model["document_feature"]
+    stems = set().union(*map(word_stems, words))
+    if not stems:
+        return False
+    if all(frequencies.get(stem, 0.0) >= model["field_threshold"] for stem in stems):
+        return True
+    head = words[-1].lower().rstrip(TRAILING_PUNCT)
+    return len(words) <= 5 and head in FAMILY_HEADS and all(
+        frequencies.get(stem, 0.0) >= model["family_threshold"] for stem in stems)

@@ -1,0 +1,247 @@
+"""Choose a derived title among whole-title options, with a learned linear ranker.
+
+The options an abstract offers, in four shapes:
+- a phrase alone ("Tight Generalization Bounds for Deterministic Networks");
+- the paper's own name, a colon and a phrase that says what it is or does ("CLReg: Contrastive
+  Representation Regularizer"), or the words its acronym stands for;
+- without a name, "Topic: Contribution": a short opening or inner phrase that names the problem
+  and a phrase of the contribution sentences that adds to it ("Conformal Prediction: Strategic
+  Classification Under Manipulation").
+Each option is described by `FEATURES` (its words' probabilities of being in the title, where
+it was found, its length, …); the ranker's weights, fitted by `benchmarks/train_titles.py` to
+predict an option's content-word F1 against the real title (plus a bonus for sharing any word
+with it), score the options, and the best one wins.
+"""
+
+from __future__ import annotations
+
+import math
+import operator
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from .case import title_case
+from .coined import find_expansion
+from .names import Name
+from .phrases import Candidate, describing_candidates, phrase_words
+from .reading import Reading
+from .scoring import is_field_phrase, load_model, word_stems
+from .vocabulary import MAX_WORDS
+
+KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
+FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
+    tuple(f"kind_{kind}" for kind in KINDS) + \
+    ("sentence", "has_top_word", "top_words", "field_phrase", "max_probability",
+     "mean_probability", "name_spelled_out", "likely_words", "possible_words", "words_squared",
+     "commonness")
+# The score from which a name is surely the paper's own (see `names.find_names`).
+SURE_NAME = 0.0
+_SPELLED_OUT_ACRONYM = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|for|and|in|on|the)\s+)?){1,6}?"
+                                  r"[A-Z][\w-]*)\s+\(([A-Z][\w-]{1,15})\)")
+_KIND_COLUMNS = {kind: [float(kind == column) for column in KINDS] for kind in KINDS}
+# A name spelled out in at most this many words is written "Full Name (ACR)".
+SPELLED_OUT = 4
+# How many of the best topic and contribution phrases are paired into "Topic: Contribution".
+_PAIRED = 4
+_TOPIC_KINDS = frozenset({"subject", "inner"})
+_CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
+
+
+class Option(NamedTuple):
+    """One whole title an abstract offers."""
+
+    words: tuple[str, ...]
+    """The words after the name (all of them when there is none); a pair's colon is a word."""
+    name: Name | None
+    """The coined name the title starts with, if any."""
+    kind: str
+    """One of KINDS: where the words were found."""
+    sentence: int
+    """The index of the sentence they were found in."""
+
+    def text(self) -> str:
+        """Return the option as a title: "Name: Words" or "Words", in title case."""
+        words = title_case(self.words).replace(" :", ":")
+        return f"{name_label(self.name, self.kind)}: {words}" if self.name else words
+
+
+@lru_cache(maxsize=1024)
+def name_label(name: Name, kind: str = "") -> str:
+    """Return how a title writes a name: "Full Name (ACR)" when the abstract spells a short
+    acronym out in up to SPELLED_OUT words (unless the spelled-out words follow the colon),
+    else the name as written."""
+    expansion = phrase_words(name.expansion)
+    if kind == "expansion" or not 0 < len(expansion) <= SPELLED_OUT:
+        return name.name
+    return f"{title_case(expansion)} ({name.name})"
+
+
+class _Context(NamedTuple):
+    """What every option of one abstract is scored against."""
+
+    probabilities: dict[str, float]
+    expected_title: float
+    """How many content words the real title is expected to have: the abstract's words'
+    probabilities summed, and the words a title adds on average."""
+    unseen: float
+    top_words: tuple[str, ...]
+    """The three stems most likely to be in the title."""
+    commonness: dict[str, float]
+
+
+def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
+    """Return the best-scoring option as a title, or None when the abstract offers none."""
+    model = load_model()
+    weights, bias = model["ranker"]["weights"], model["ranker"]["bias"]
+    context = context_of(probabilities)
+    best, best_score = None, -math.inf
+    for option in title_options(reading, context):
+        features = option_features(option, context)
+        if features is None:
+            continue
+        score = bias + math.fsum(map(operator.mul, features, weights))
+        if score > best_score:
+            best, best_score = option, score
+    return best.text() if best else None
+
+
+def title_options(reading: Reading, context: _Context) -> list[Option]:
+    """List the whole titles an abstract offers (see the module's docstring).
+
+    With a name the abstract surely coins (a score of SURE_NAME: "we propose X", "called X",
+    "X, a …" in a contribution sentence), every option starts with it; with a name found by a
+    weaker cue (a parenthesis, a URL, emphasis), the options of an abstract without a name are
+    offered too, and the ranker weighs how surely the name is the paper's. What follows a name
+    must not repeat it or only name a field ("PARDEN: Large Language Models" says nothing of
+    PARDEN).
+    """
+    prepared, names, candidates = reading
+    contributing = {index for index, sentence in enumerate(prepared.sentences)
+                    if sentence.intro_cues or sentence.study_cues}
+    # A phrase that only names a field ("Training Neural Networks") is a title's topic at
+    # most, never the whole title.
+    alone = [c for c in candidates if not is_field_phrase(c.words)] or list(candidates)
+    if names:
+        name = names[0]
+        described = describing_candidates(name.description)
+        # What follows the name comes from the sentences that name it or say what the paper
+        # does, not from the background ("AnchorRep: Adversarial Attacks …" for a defence),
+        # unless only the background has a phrase for it.
+        describing = contributing | {index for index, sentence in
+                                     enumerate(prepared.sentences) if name.name in sentence.text}
+        # Other things the abstract names or spells out ("the Routing Reconstruction Task
+        # (RRT)") are not what this name is.
+        others = tuple(sorted({other.name for other in names[1:] if other.name != name.name} |
+                              {other.expansion for other in names[1:] if other.expansion} |
+                              _spelled_out(prepared.text, name.name)))
+        fitting = [c for c in candidates if _may_describe(c.words, name, others)]
+        options = [Option(c.words, name, c.kind, c.sentence) for c in described if
+                   _may_describe(c.words, name, others)]
+        options += [Option(c.words, name, c.kind, c.sentence) for c in fitting
+                    if c.sentence in describing] or \
+            [Option(c.words, name, c.kind, c.sentence) for c in fitting]
+        if name.expansion:
+            options.append(Option(tuple(phrase_words(name.expansion)), name, "expansion", 0))
+        if options and name.score >= SURE_NAME:
+            return options
+    else:
+        options = []
+    options += [Option(c.words, None, c.kind, c.sentence) for c in alone]
+    return options + _pairs(candidates, contributing, context)
+
+
+@lru_cache(maxsize=4096)
+def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = ()) -> bool:
+    """Tell whether a phrase can follow a name: it neither repeats the name (or the words it
+    is spelled out in), nor names another thing the abstract coins or spells out
+    ("AnchorRep: Benign Garble Rate" names the paper's metric, not AnchorRep), nor only names
+    a field."""
+    text = " ".join(words)
+    said = {part.lower() for part in f"{name.name} {name.expansion}".replace("-", " ").split()
+            if len(part) > 1}
+    if name.name in text or not said.isdisjoint(
+            word.lower() for word in text.replace("-", " ").split()):
+        return False
+    lowered = text.lower()
+    if any(other.lower() in lowered for other in others):
+        return False
+    return not is_field_phrase(words)
+
+
+def _spelled_out(text: str, name: str) -> set[str]:
+    """Return the phrases the text spells an acronym out in ("Routing Reconstruction Task" of
+    "… Task (RRT)"), other than `name`'s."""
+    return {match.group(1) for match in _SPELLED_OUT_ACRONYM.finditer(text)
+            if match.group(2) != name and find_expansion(match.group(0), match.group(2))}
+
+
+def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
+           context: _Context) -> list[Option]:
+    """Return "Topic: Contribution" options: the best short topic phrases of the sentences
+    that do not say what the paper does, each with the best contribution phrases of other
+    sentences that add other words to it."""
+    def expected_f1(candidate: Candidate) -> float:
+        stems = _stems(candidate.words)
+        return _expected_f1(stems, context) if stems else 0.0
+
+    topics = sorted((c for c in candidates if c.kind in _TOPIC_KINDS and
+                     c.sentence not in contributing and 2 <= len(c.words) <= 5),
+                    key=expected_f1, reverse=True)[:_PAIRED]
+    contributions = sorted((c for c in candidates if c.kind in _CONTRIBUTION_KINDS),
+                           key=expected_f1, reverse=True)[:_PAIRED]
+    pairs = []
+    for topic in topics:
+        topic_stems = _stems(topic.words)
+        for contribution in contributions:
+            # A topic from the contribution's own sentence is better said in its words
+            # ("a bound for deterministic networks", not "Deterministic Networks: Bound").
+            if topic.sentence != contribution.sentence and \
+                    len(topic.words) + len(contribution.words) <= MAX_WORDS and \
+                    topic_stems.isdisjoint(_stems(contribution.words)):
+                pairs.append(Option((*topic.words, ":", *contribution.words), None, "pair",
+                                    contribution.sentence))
+    return pairs
+
+
+def option_features(option: Option, context: _Context) -> list[float] | None:
+    """Describe an option by FEATURES, in order; None when it has no content word."""
+    stems = _stems(option.words)
+    name = option.name
+    label = name_label(name, option.kind) if name else ""
+    if label:
+        stems |= _stems(tuple(label.split()))
+    if not stems:
+        return None
+    probabilities = [context.probabilities.get(stem, context.unseen) for stem in stems]
+    gain = math.fsum(probabilities)
+    word_count = len(option.words) + len(label.split())
+    top = context.top_words
+    return [2 * gain / (len(stems) + context.expected_title), gain, len(stems), word_count,
+            float(name is not None), name.score if name else 0.0, *_KIND_COLUMNS[option.kind],
+            min(option.sentence, 6) / 6, float(bool(top) and top[0] in stems),
+            sum(stem in stems for stem in top) / 3,
+            float(name is None and option.kind != "pair" and is_field_phrase(option.words)),
+            max(probabilities), gain / len(stems), float(bool(name and name.expansion)),
+            sum(p > 0.5 for p in probabilities), sum(p > 0.25 for p in probabilities),
+            word_count ** 2 / 100,
+            math.fsum(context.commonness.get(stem, 0.0) for stem in stems) / len(stems)]
+
+
+def context_of(probabilities: dict[str, float]) -> _Context:
+    """Return what the options of an abstract with these word probabilities are scored against."""
+    model = load_model()
+    top = tuple(sorted(probabilities, key=probabilities.__getitem__, reverse=True)[:3])
+    return _Context(probabilities, math.fsum(probabilities.values()) + model["novel_words"],
+                    model["unseen_probability"], top, model["document_feature"])
+
+
+def _expected_f1(stems: set[str], context: _Context) -> float:
+    """Return about the content-word F1 the stems can expect against the unknown title:
+    2·Σp / (|stems| + |expected title|), p being each stem's probability of being in it."""
+    gain = math.fsum(context.probabilities.get(stem, context.unseen) for stem in stems)
+    return 2 * gain / (len(stems) + context.expected_title)
+
+
+def _stems(words: tuple[str, ...]) -> set[str]:
+    return set().union(*map(word_stems, words))
