@@ -1,34 +1,52 @@
-"""Score derived titles against the real titles of a conference list.
+"""Score derived titles and gists against the real titles of conference lists.
 
-    python -m benchmarks.titles ../shared/data/iclr2024.jsonl [--holdout] [--model PATH]
+    python -m benchmarks.titles [LIST.jsonl ...] [--holdout] [--model PATH] [--show N]
 
-Hides the real titles, derives titles from the abstracts and prints: name recall (papers whose
-real title starts with "NAME:" and whose abstract contains NAME: the share whose derived title
-contains NAME), the content-word F1 between derived and real titles, the distribution of title
-lengths in words, 20 random (real, derived) pairs and the CPU time taken. With --holdout, the word
-model is trained on half of the papers and scored on the other half only.
+With no list, scores the four of `../shared/data/` (ICLR 2024, the list the models are fitted
+on, and COLM 2024, AISTATS 2025 and 3DV 2025, which stand in for a list nobody has seen). For
+each, hides the real titles, derives a title and a gist for every abstract as a build does
+(the list's year tells which names earlier papers used; repeated titles are told apart across
+the list) and prints:
+- name recall: of the papers whose real title starts with "NAME:" and whose abstract contains
+  NAME, the share whose derived title contains NAME;
+- content-word F1 between derived and real titles, and the share of derived titles with no
+  content word in common with the real one;
+- duplicate titles, lower-case starts (a first word with no capital or digit after its first
+  letter: not a name like iPhone or word2vec), lengths in words, gists over 25 words;
+- CPU time per abstract for the title, the coined names and the gist together;
+- `--show N` random (real, derived, gist) triples.
+Then it prints the shares of the hand-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
+titles of each newer list, chosen by `--judging-sheet`, each judged good, acceptable or poor
+with a one-line reason).
+With --holdout, the models are fitted on half of the first list and scored on the other half.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import re
 import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from generator.enrich import titles
 from generator.enrich.titles import scoring
+from generator.enrich.titles.case import capitalise_first
 
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+LISTS = ("iclr2024", "colm2024", "aistats2025", "3dv2025")
+JUDGED = Path(__file__).resolve().parent / "data" / "judged_titles.jsonl"
+JUDGEMENTS = ("good", "acceptable", "poor")
 _WORD = re.compile(r"[a-z0-9]+")
 _NAME_PREFIX = re.compile(r"^([^:]{1,60}):")
+_YEAR = re.compile(r"(?:19|20)\d\d")
 
 
 def read_papers(path: Path) -> list[dict]:
@@ -36,6 +54,12 @@ def read_papers(path: Path) -> list[dict]:
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
     return [r for r in records if r.get("title") and r.get("abstract")]
+
+
+def year_of(path: Path) -> int | None:
+    """Return the year a list's file name gives ("colm2024.jsonl" → 2024), if any."""
+    match = _YEAR.search(path.stem)
+    return int(match.group(0)) if match else None
 
 
 def split_half(papers: list[dict], seed: int = 0) -> tuple[list[dict], list[dict]]:
@@ -60,40 +84,83 @@ def content_f1(derived: str, real: str) -> float:
     return 2 * overlap / (len(ours) + len(theirs))
 
 
-def evaluate(papers: list[dict], seed: int = 0, show: int = 20) -> dict[str, float]:
-    """Derive a title for every paper, print the report and return the headline figures.
-
-    The time is CPU time for `derive_title` and `introduced_names` together, as the build calls
-    them, so that other processes on a loaded machine do not count.
-    """
-    titles._prepare_and_name.cache_clear()  # time every text from scratch
+def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[str], float]:
+    """Return every paper's derived title and gist, as a build makes them, and the CPU seconds
+    the titles, coined names and gists took (other processes on a loaded machine not counted)."""
+    titles.prepare_and_name.cache_clear()  # time every text from scratch
     start = time.process_time()
-    derived = []
+    derived, gists = [], []
     for paper in papers:
-        derived.append(titles.derive_title(paper["abstract"])[0])
-        titles.introduced_names(paper["abstract"])
-    elapsed = time.process_time() - start
+        derived.append(titles.derive_title(paper["abstract"], year=year)[0])
+        titles.introduced_names(paper["abstract"], year)
+        gists.append(titles.gist_of(paper["abstract"], year))
+    seconds = time.process_time() - start
+    texts = [paper["abstract"] for paper in papers]
+    derived = titles.distinct_titles(derived, [True] * len(derived), texts, [year] * len(texts))
+    return derived, gists, seconds
+
+
+def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
+             seed: int = 0) -> dict[str, float]:
+    """Derive titles and gists for a list, print its report line and return its figures."""
+    derived, gists, seconds = derive_all(papers, year)
     named = [(paper, title) for paper, title in zip(papers, derived)
              if (m := _NAME_PREFIX.match(paper["title"])) and m.group(1) in paper["abstract"]]
     hits = sum(_NAME_PREFIX.match(p["title"]).group(1) in title for p, title in named)
-    recall = hits / len(named) if named else float("nan")
-    f1 = statistics.fmean(content_f1(t, p["title"]) for p, t in zip(papers, derived))
     lengths = sorted(len(title.split()) for title in derived)
-    outside = sum(not titles.MIN_WORDS <= n <= titles.MAX_WORDS for n in lengths)
+    figures = {
+        "papers": len(papers),
+        "name_recall": hits / len(named) if named else float("nan"),
+        "f1": statistics.fmean(content_f1(t, p["title"]) for p, t in zip(papers, derived)),
+        "no_shared_word": statistics.fmean(
+            not content_words(t) & content_words(p["title"]) for p, t in zip(papers, derived)),
+        "duplicates": sum(count - 1 for count in Counter(t.casefold() for t in derived).values()),
+        "lower_case_starts": sum(capitalise_first(t) != t for t in derived),
+        "outside_length": sum(not titles.MIN_WORDS <= n <= titles.MAX_WORDS for n in lengths),
+        "long_gists": sum(len(g.replace(" …", "").split()) > titles.MAX_GIST_WORDS
+                          for g in gists),
+        "ms_per_abstract": 1000 * seconds / len(papers),
+    }
     quartiles = statistics.quantiles(lengths, n=4)
-    print(f"papers: {len(papers)}")
-    print(f"(a) name recall: {recall:.3f} ({hits}/{len(named)})")
-    print(f"(b) content-word F1: {f1:.3f}")
-    print(f"(c) length in words: min {lengths[0]}, quartiles {quartiles[0]:g} / {quartiles[1]:g}"
-          f" / {quartiles[2]:g}, max {lengths[-1]}; outside {titles.MIN_WORDS}-"
-          f"{titles.MAX_WORDS}: {outside}")
-    print(f"(d) {show} random pairs (seed {seed}):")
+    print(f"{name:<12} {len(papers):>5} papers  name recall {figures['name_recall']:.3f} "
+          f"({hits}/{len(named)})  F1 {figures['f1']:.3f}  no shared word "
+          f"{figures['no_shared_word']:.1%}  duplicates {figures['duplicates']}  lower-case "
+          f"{figures['lower_case_starts']}  words {lengths[0]}/{quartiles[0]:g}/{quartiles[1]:g}/"
+          f"{quartiles[2]:g}/{lengths[-1]} (outside {titles.MIN_WORDS}-{titles.MAX_WORDS}: "
+          f"{figures['outside_length']})  gists over {titles.MAX_GIST_WORDS} words "
+          f"{figures['long_gists']}  {figures['ms_per_abstract']:.2f} ms an abstract")
     for index in random.Random(seed).sample(range(len(papers)), min(show, len(papers))):
-        print(f"    real:    {papers[index]['title']}")
-        print(f"    derived: {derived[index]}")
-    print(f"time: {elapsed:.2f} s CPU ({1000 * elapsed / len(papers):.3f} ms a paper; load average"
-          f" {os.getloadavg()[0]:.2f} on {os.cpu_count()} CPUs)")
-    return {"name_recall": recall, "f1": f1, "outside": outside, "seconds": elapsed}
+        print(f"    real:    {papers[index]['title']}\n    derived: {derived[index]}\n"
+              f"    gist:    {gists[index]}")
+    return figures
+
+
+def judged_shares(path: Path = JUDGED) -> dict[str, float]:
+    """Return the share of each judgement in the hand-judged sample, and how many it holds."""
+    with path.open(encoding="utf-8") as handle:
+        records = [json.loads(line) for line in handle if line.strip()]
+    counts = Counter(record["judgement"] for record in records)
+    shares = {judgement: counts[judgement] / len(records) for judgement in JUDGEMENTS}
+    return shares | {"papers": len(records)}
+
+
+def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> None:
+    """Write, for hand-judging, a fixed random sample of each newer list: its real title, the
+    derived title and gist (derived across the whole list, as a build does) and the abstract.
+    The sheet holds abstracts: keep it outside the repository; the judged fixture keeps titles,
+    judgements and reasons only."""
+    rows = []
+    for name in LISTS[1:]:
+        list_path = DATA / f"{name}.jsonl"
+        papers = read_papers(list_path)
+        derived, gists, _ = derive_all(papers, year_of(list_path))
+        for index in sorted(random.Random(seed).sample(range(len(papers)), per_list)):
+            rows.append({"list": name, "id": papers[index].get("id", ""),
+                         "real": papers[index]["title"], "derived": derived[index],
+                         "gist": gists[index], "abstract": papers[index]["abstract"]})
+    path.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows),
+                    encoding="utf-8")
+    print(f"wrote {len(rows)} titles to judge into {path}")
 
 
 def use_model(path: Path) -> None:
@@ -104,25 +171,41 @@ def use_model(path: Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     """Run the evaluation from the command line."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("path", type=Path, help="JSON Lines with title and abstract fields")
+    parser.add_argument("paths", type=Path, nargs="*", help="JSON Lines with title and abstract")
     parser.add_argument("--holdout", action="store_true",
-                        help="train the word model on half the papers, score the other half")
+                        help="fit the models on half of the first list, score the other half")
     parser.add_argument("--model", type=Path, help="word model to use instead of the bundled one")
+    parser.add_argument("--show", type=int, default=0, help="print N random pairs per list")
+    parser.add_argument("--judging-sheet", type=Path, metavar="PATH",
+                        help="write 20 titles of each newer list, with abstracts, to judge by hand")
     args = parser.parse_args(argv)
-    papers = read_papers(args.path)
+    if args.judging_sheet:
+        write_judging_sheet(args.judging_sheet)
+        return 0
+    paths = args.paths or [DATA / f"{name}.jsonl" for name in LISTS]
+    if missing := [path for path in paths if not path.exists()]:
+        print(f"{missing[0]}: no such list (the lists are in ../shared/data/)", file=sys.stderr)
+        return 1
     if args.model:
         use_model(args.model)
     if args.holdout:
-        from benchmarks.train_titles import train
-        training, held_out = split_half(papers)
+        from benchmarks.train_titles import read_background, train_all
+        training, held_out = split_half(read_papers(paths[0]))
+        background = read_background(12000)
         with tempfile.TemporaryDirectory() as folder:
             model_path = Path(folder) / "word_model.json"
-            model_path.write_text(json.dumps(train(training)), encoding="utf-8")
+            model = train_all(training + background[:6000], background[6000:])
+            model_path.write_text(json.dumps(model), encoding="utf-8")
             use_model(model_path)
-            print(f"held-out half: trained on {len(training)} papers")
-            evaluate(held_out)
+            evaluate(f"{paths[0].stem} (held-out half)", held_out, year_of(paths[0]), args.show)
         return 0
-    evaluate(papers)
+    for path in paths:
+        evaluate(path.stem, read_papers(path), year_of(path), args.show)
+    if JUDGED.exists():
+        shares = judged_shares()
+        print(f"hand-judged sample ({shares['papers']} titles of COLM 2024, AISTATS 2025 and "
+              f"3DV 2025): good {shares['good']:.0%}, acceptable {shares['acceptable']:.0%}, "
+              f"poor {shares['poor']:.0%}")
     return 0
 
 

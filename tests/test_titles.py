@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.enrich.titles import (MAX_WORDS, MIN_WORDS, _prepare_and_name, analyse,
-                                     derive_title, introduced_names, scoring)
+from generator.enrich.titles import (MAX_GIST_WORDS, MAX_WORDS, MIN_WORDS, derive_title,
+                                     distinct_titles, gist_of, introduced_names, list_year,
+                                     prepare_and_name, read_abstract, scoring)
+from generator.enrich.titles.case import capitalise_first
+from generator.enrich.titles.established import established_names
 from generator.enrich.titles.phrases import _gerund
 from generator.enrich.titles.vocabulary import STOP_WORDS
 from generator.parse import parse_list_text
@@ -168,7 +171,7 @@ def test_a_phrase_may_open_with_an_adverb_and_stops_before_a_bare_verb() -> None
             "subspace decomposition and acquisition.")
     title = _derived(text)
     assert "Estimate" not in title.split(), title
-    candidates = analyse(text).candidates
+    candidates = read_abstract(text).candidates
     assert ("spectrally", "driven", "nullspace", "regulation", "framework") in {
         c.words for c in candidates}
 
@@ -182,23 +185,23 @@ def test_verbs_become_gerunds(verb: str, gerund: str) -> None:
 
 
 def test_a_given_title_needs_no_analysis() -> None:
-    _prepare_and_name.cache_clear()
+    prepare_and_name.cache_clear()
     derive_title("We propose FooNet, a network for graphs.", "Given Title")
-    assert _prepare_and_name.cache_info().currsize == 0
+    assert prepare_and_name.cache_info().currsize == 0
 
 
 def test_introduced_names_reuses_the_analysis_of_derive_title() -> None:
     text = BACKGROUND + "We propose FooNet, a network that fuses views."
-    _prepare_and_name.cache_clear()
+    prepare_and_name.cache_clear()
     derive_title(text)
     introduced_names(text)
-    assert _prepare_and_name.cache_info().hits == 1 and _prepare_and_name.cache_info().misses == 1
+    assert prepare_and_name.cache_info().hits == 1 and prepare_and_name.cache_info().misses == 1
 
 
 def test_fast_word_probabilities_match_the_trained_features() -> None:
     text = (BACKGROUND + "We propose **FooNet**, a contrastive network that fuses views. "
             "FooNet beats strong baselines on Cora and $k$-NN probes.")
-    analysis = analyse(text)
+    analysis = read_abstract(text)
     model = scoring.load_model()
     features = scoring.word_features(*analysis, model)
     probabilities = scoring.word_probabilities(*analysis)
@@ -269,18 +272,96 @@ def test_bundled_abstracts_get_well_formed_titles() -> None:
     assert any("DKT-FDG" in title for title in titles)
 
 
-def test_iclr_evaluation_meets_the_targets() -> None:
-    path = SHARED_DATA / "iclr2024.jsonl"
+@pytest.mark.parametrize("name, least_f1", [
+    ("iclr2024", 0.40), ("colm2024", 0.38), ("aistats2025", 0.38), ("3dv2025", 0.38)])
+def test_real_lists_meet_the_title_targets(name: str, least_f1: float) -> None:
+    path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():
-        pytest.skip(f"{path} is absent: the ICLR 2024 list lives outside the repository")
-    from benchmarks.titles import evaluate, read_papers
-    figures = evaluate(read_papers(path), show=0)
-    assert figures["name_recall"] >= 0.90
-    assert figures["f1"] >= 0.36
-    assert figures["outside"] == 0
+        pytest.skip(f"{path} is absent: the real lists live outside the repository")
+    from benchmarks.titles import evaluate, read_papers, year_of
+    figures = evaluate(name, read_papers(path), year_of(path))
+    assert figures["f1"] >= least_f1
+    assert figures["no_shared_word"] <= 0.07
+    assert figures["duplicates"] == figures["lower_case_starts"] == 0
+    assert figures["outside_length"] == figures["long_gists"] == 0
+    if name == "iclr2024":
+        assert figures["name_recall"] >= 0.90
 
 
 def test_private_use_characters_do_not_pass_for_hidden_math() -> None:
     # Found by the pipeline fuzz test: U+F1BB in the text was read back as the 444th formula.
     title, source = derive_title("We study a method \uf1bb for $x^2$ estimation of graph flows.", "")
     assert source == "derived" and "\uf1bb" not in title
+
+
+def test_the_gist_is_the_contribution_sentence_without_its_lead_in() -> None:
+    text = ("Large language models are widely deployed. Yet their calibration is poor. "
+            "In this paper, we propose FooCal, a post-hoc method that recalibrates logits. "
+            "FooCal halves the calibration error.")
+    assert gist_of(text) == "We propose FooCal, a post-hoc method that recalibrates logits."
+
+
+def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:
+    text = ("Graphs are everywhere. We propose FooGraph, a message passing scheme for sparse "
+            "graphs that routes information along learned shortcuts, which keeps the number of "
+            "layers small while the receptive field grows with every step of training and "
+            "inference alike. It works.")
+    gist = gist_of(text)
+    assert gist.endswith(" …") and len(gist.split()) - 1 <= MAX_GIST_WORDS, gist
+    assert gist.startswith("We propose FooGraph, a message passing scheme"), gist
+    assert not gist[:-2].rstrip().endswith((",", "which", "that")), gist
+
+
+def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
+    assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("historical accuracy: AI Assistants", "Historical accuracy: AI Assistants"),
+    ("iPhone Photos at Scale", "iPhone Photos at Scale"),
+    ("word2vec Revisited", "word2vec Revisited"),
+    ("k-NN Bounds for Deep Networks", "k-NN Bounds for Deep Networks"),
+    ("$k$-Means in Hyperbolic Space", "$k$-Means in Hyperbolic Space"),
+])
+def test_a_title_starts_lower_case_only_with_a_name_spelled_so(title: str, expected: str) -> None:
+    assert capitalise_first(title) == expected
+
+
+def test_an_emphasized_ordinary_word_is_not_a_coined_name() -> None:
+    text = BACKGROUND + "We call such models *safe* and propose **SafeNet**, a verifier."
+    names = introduced_names(text)
+    assert "safe" not in names and "SafeNet" in names, names
+
+
+def test_names_earlier_papers_used_are_not_coined_unless_the_abstract_says_so() -> None:
+    assert list_year("NeurIPS 2026 论文列表") == 2026 and list_year("My papers") is None
+    established = established_names(2026)
+    if not established:
+        pytest.skip("no table of established names shipped")
+    assert {"ReLU", "TinyImageNet"} <= established
+    used = BACKGROUND + "We train on **TinyImageNet** with a new loss, FooLoss, for robustness."
+    assert "TinyImageNet" not in introduced_names(used, 2026)
+    coined = BACKGROUND + "We propose TinyImageNet, a method that compresses images."
+    assert "TinyImageNet" in introduced_names(coined, 2026)
+
+
+def test_a_repeated_derived_title_gets_the_phrase_that_tells_it_apart() -> None:
+    first = BACKGROUND + "We propose FooNet, a graph network for molecules. FooNet is fast."
+    second = BACKGROUND + ("We propose FooNet, a graph network for molecules that predicts "
+                           "protein binding affinity. FooNet is accurate.")
+    given = "We propose FooNet."
+    titles = [_derived(first), _derived(first), "Given Title", "given title"]
+    unique = distinct_titles(titles, [True, True, False, False], [first, second, given, given],
+                             [None] * 4)
+    assert unique[0] == titles[0] and unique[1] != titles[0], unique
+    assert unique[1].startswith("FooNet: "), unique
+    assert unique[2:] == ["Given Title", "given title"]  # given titles stay as given
+    assert len({title.casefold() for title in unique[:3]}) == 3
+
+
+def test_bundled_papers_name_their_own_method() -> None:
+    titles = [derive_title(text, year=2026)[0] for text in _bundled_abstracts()]
+    defence, reconstruction, dynamics = titles[14], titles[22], titles[25]
+    assert defence.startswith("AnchorRep") and "Attack" not in defence, defence
+    assert "RA-FFN" in reconstruction and not reconstruction.startswith("Routing"), reconstruction
+    assert "Hybrid" not in dynamics.split(":")[0], dynamics
