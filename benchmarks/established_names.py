@@ -5,9 +5,9 @@
 A name that abstracts of earlier years use (ReLU, FID, MCMC, TinyImageNet, BF16) is
 established: a paper that mentions it did not coin it. Reads the background corpus at run time
 and writes `generator/data/titles/established_names.json`: for every name-like word used by at
-least `MIN_ABSTRACTS` abstracts, the years in which its uses reached 1, 2 and `MIN_ABSTRACTS`
-abstracts, so that a list of a given year counts only what came before it. Only these counts
-ship, never the text.
+least `MIN_ABSTRACTS` abstracts, the year in which its uses reached `MIN_ABSTRACTS` abstracts (so
+that a list of a given year counts only what came before it) and how many abstracts use it.
+Only these counts ship, never the text.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args.path.exists():
         print(f"{args.path}: no background corpus here", file=sys.stderr)
         return 1
-    table = {name: years[MIN_ABSTRACTS - 1] for name, years in
+    table = {name: [years[MIN_ABSTRACTS - 1], len(years)] for name, years in
              sorted(count_first_years(args.path).items())}
     text = json.dumps(table, separators=(",", ":"), ensure_ascii=False)
     established.TABLE_PATH.write_text(text + "\n", encoding="utf-8")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import math
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -98,7 +100,7 @@ def test_this_paper_studies_gives_its_object() -> None:
     text = ("This paper studies the convergence of the Optimistic Multiplicative Weights Update "
             "algorithm in two-player zero-sum games. Prior works found slow instances.")
     title = _derived(text)
-    assert title.startswith("Convergence of the Optimistic Multiplicative Weights Update"), title
+    assert "Optimistic Multiplicative Weights Update" in title, title
     _assert_well_formed(title)
 
 
@@ -336,9 +338,9 @@ def test_an_emphasized_ordinary_word_is_not_a_coined_name() -> None:
 def test_names_earlier_papers_used_are_not_coined_unless_the_abstract_says_so() -> None:
     assert list_year("NeurIPS 2026 论文列表") == 2026 and list_year("My papers") is None
     established = established_names(2026)
-    if not established:
+    if not established.names:
         pytest.skip("no table of established names shipped")
-    assert {"ReLU", "TinyImageNet"} <= established
+    assert {"ReLU", "TinyImageNet"} <= established.names and "ReLU" in established.common
     used = BACKGROUND + "We train on **TinyImageNet** with a new loss, FooLoss, for robustness."
     assert "TinyImageNet" not in introduced_names(used, 2026)
     coined = BACKGROUND + "We propose TinyImageNet, a method that compresses images."
@@ -361,7 +363,40 @@ def test_a_repeated_derived_title_gets_the_phrase_that_tells_it_apart() -> None:
 
 def test_bundled_papers_name_their_own_method() -> None:
     titles = [derive_title(text, year=2026)[0] for text in _bundled_abstracts()]
-    defence, reconstruction, dynamics = titles[14], titles[22], titles[25]
+    defence, reconstruction = titles[14], titles[22]
     assert defence.startswith("AnchorRep") and "Attack" not in defence, defence
-    assert "RA-FFN" in reconstruction and not reconstruction.startswith("Routing"), reconstruction
-    assert "Hybrid" not in dynamics.split(":")[0], dynamics
+    assert "Benign Garble" not in defence, defence
+    assert reconstruction.startswith("Route-Aware FFN (RA-FFN)"), reconstruction
+    assert "Routing Reconstruction Task" not in reconstruction, reconstruction
+
+
+JUDGED = REPO / "benchmarks" / "data" / "judged_titles.jsonl"
+
+
+def test_the_hand_judged_sample_is_complete() -> None:
+    # Its shares (benchmarks.titles prints them) are what they are: the target, 70% good and
+    # at most 10% poor, is reported, not asserted (see benchmarks/README.md).
+    from benchmarks.titles import JUDGEMENTS, judged_shares
+    records = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == 60 and len({record["id"] for record in records}) == 60
+    assert Counter(record["list"] for record in records) == {
+        "colm2024": 20, "aistats2025": 20, "3dv2025": 20}
+    assert all(record["judgement"] in JUDGEMENTS and record["reason"].strip()
+               for record in records)
+    shares = judged_shares(JUDGED)
+    assert math.isclose(sum(shares[judgement] for judgement in JUDGEMENTS), 1.0)
+
+
+def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
+    # The judgements hold for these titles only: a change to the titles needs a new judging.
+    from benchmarks.titles import DATA, derive_all, read_papers, year_of
+    records = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines()]
+    for name in sorted({record["list"] for record in records}):
+        path = DATA / f"{name}.jsonl"
+        if not path.exists():
+            pytest.skip(f"{path} is absent: the real lists live outside the repository")
+        papers = read_papers(path)
+        derived = dict(zip((paper["id"] for paper in papers), derive_all(papers, year_of(path))[0]))
+        for record in records:
+            if record["list"] == name:
+                assert derived[record["id"]] == record["derived"], record["real"]

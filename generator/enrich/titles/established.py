@@ -2,8 +2,10 @@
 
 `established_names.json` maps each name-like word that at least three abstracts of the
 background corpus use (see `benchmarks/established_names.py`) to the year in which the third
-of them appeared. A list of year Y counts a name as established when that year is before Y;
-a list of unknown year counts every name in the table.
+of them appeared and how many use it. A list of year Y counts a name as established when that
+year is before Y; a list of unknown year counts every name in the table. A name in more than
+COMMON_ABSTRACTS abstracts (ReLU, POMDP, ImageNet) is common: no paper coins it, whatever it
+says.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
+COMMON_ABSTRACTS = 60
 TABLE_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "established_names.json"
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 
@@ -23,11 +27,27 @@ def list_year(list_name: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
+class Established(NamedTuple):
+    """The names earlier papers used, as `find_names` reads them."""
+
+    names: frozenset[str]
+    """Established before the list's year: not coined unless the abstract says so."""
+    common: frozenset[str]
+    """Used by more than COMMON_ABSTRACTS earlier abstracts: never coined."""
+
+
 @lru_cache(maxsize=8)
-def established_names(year: int | None) -> frozenset[str]:
+def established_names(year: int | None) -> Established:
     """Return the names established before `year` (every name in the table when None)."""
     if not TABLE_PATH.exists():
-        return frozenset()
+        return NONE_ESTABLISHED
     with TABLE_PATH.open(encoding="utf-8") as handle:
-        table: dict[str, int] = json.load(handle)
-    return frozenset(name for name, since in table.items() if year is None or since < year)
+        table: dict[str, list[int]] = json.load(handle)
+    earlier = {name: count for name, (since, count) in table.items()
+               if year is None or since < year}
+    return Established(frozenset(earlier),
+                       frozenset(name for name, count in earlier.items()
+                                 if count > COMMON_ABSTRACTS))
+
+
+NONE_ESTABLISHED = Established(frozenset(), frozenset())

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from .established import NONE_ESTABLISHED, Established
 from .coined import COMMON_ACRONYMS, find_appositive, find_expansion, is_coined, is_coined_part
 from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
@@ -65,12 +66,14 @@ class Name:
     """The phrase that says what it is ("a framework for …"), when one follows."""
 
 
-def find_names(prepared: Prepared, established: frozenset[str] = frozenset()) -> tuple[Name, ...]:
+def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
+               ) -> tuple[Name, ...]:
     """Collect coined names, strongest cue and most mentions first.
 
-    A name in `established` (used by earlier papers: ReLU, FID, TinyImageNet) is left out
-    unless the abstract says it coins it ("we propose X", "called X"): acronyms are reused, and
-    a paper that only uses an established name is titled after what it adds.
+    A name in `established` (used by earlier papers: FID, TinyImageNet) is left out unless the
+    abstract says it coins it ("we propose X", "called X"): acronyms are reused, and a paper
+    that only uses an established name is titled after what it adds. A common one (ReLU,
+    POMDP) is left out whatever the abstract says.
     """
     found: dict[str, Name] = {}
     cue_words = _CueWords._make(prepared.vocabulary & words for words in _CueWords())
@@ -90,8 +93,18 @@ def find_names(prepared: Prepared, established: frozenset[str] = frozenset()) ->
     names = [Name(n.name, n.score + min(_count_mentions(text, n.name), 5) * 0.15,
                   find_expansion(text, n.name), find_appositive(text, n.name))
              for n in found.values() if f"({n.name})" not in background and
-             (n.score >= _COINING_SCORE or n.name.split(" ", 1)[0] not in established)]
+             _may_be_coined(n, established)]
     return tuple(sorted(names, key=lambda n: -n.score))
+
+
+def _may_be_coined(name: Name, established: Established) -> bool:
+    """Tell whether a name may be the paper's own, given the names earlier papers used."""
+    # "Llama 2" is established when "Llama" is; "Adaptive Gradient Clipping" is not with
+    # "Adaptive".
+    version = _VERSION.fullmatch(" " + name.name.split(" ", 1)[-1]) if " " in name.name else None
+    word = name.name.split(" ", 1)[0] if version else name.name
+    return word not in established.common and (
+        name.score >= _COINING_SCORE or word not in established.names)
 
 
 def _may_hold_name(sentence: Sentence, prepared: Prepared) -> bool:

@@ -7,14 +7,19 @@ length at which it can end cleanly (see `spans`).
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import NamedTuple
 
 from .prepare import Prepared
 from .vocabulary import (CLAUSE_WORDS, DANGLING, DETERMINERS, GENERIC_HEADS, MAX_WORDS, MIN_WORDS,
                          SMALL_WORDS, TRAILING_PUNCT, VERB_OBJECT_STARTS, VERBS, is_adverb)
+
+# Which words are never nouns, and verbs' "-ing" forms: see `benchmarks/word_forms.py`.
+WORD_FORMS_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_forms.json"
 
 _PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASHES = frozenset({"-", "—", "–"})
@@ -44,9 +49,7 @@ _INNER_PHRASE_OPENERS = frozenset("a an the of for on in with from via".split())
 # The verbs most often written "to <verb>" in abstracts: a phrase after "to" that starts with
 # one becomes a gerund phrase ("to detect jailbreak prompts": "Detecting Jailbreak Prompts");
 # after "to", other words may be nouns ("applied to images") or verbs: the phrase is dropped.
-# Verbs of more than one syllable whose final consonant doubles before "-ing".
-_DOUBLED_FINAL = frozenset({"transfer", "control", "compel", "refer", "propel", "equip"})
-_TO_VERBS = frozenset("""learn generate improve achieve perform obtain solve estimate provide
+TO_VERBS = frozenset("""learn generate improve achieve perform obtain solve estimate provide
 predict use train find model reduce capture address make detect identify compute evaluate
 produce control enhance determine extract enable handle demonstrate develop avoid build
 represent ensure create show construct design optimize guide minimize adapt understand implement
@@ -142,7 +145,7 @@ def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
              if words[position - 1].lower() in _INNER_PHRASE_OPENERS
              for span in spans(tokens, position)]
     for position in range(1, len(words) - 1):
-        if words[position - 1].lower() == "to" and words[position] in _TO_VERBS:
+        if words[position - 1].lower() == "to" and words[position] in TO_VERBS:
             doing = [_base_gerund(words[position])] + words[position + 1:]
             found += [span for span in spans(doing, 0) if len(span) > 1]
     return found
@@ -207,16 +210,8 @@ def _by_gerund_spans(words: list[str] | Tokens) -> list[tuple[str, ...]]:
 
 
 def _base_gerund(verb: str) -> str:
-    """Turn a verb's base form ("detect", "solve", "map") into its "-ing" form."""
-    if verb in _DOUBLED_FINAL:
-        return verb + verb[-1] + "ing"
-    if verb.endswith("e") and not verb.endswith(("ee", "ye", "oe")):
-        return verb[:-1] + "ing"
-    vowels = "aeiou"
-    if len(verb) in (3, 4) and verb[-1] not in vowels + "wxy" and verb[-2] in vowels and \
-            verb[-3] not in vowels and (len(verb) == 3 or verb[-4] not in vowels):
-        return verb + verb[-1] + "ing"
-    return verb + "ing"
+    """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form."""
+    return _word_forms()["gerunds"].get(verb, verb + "ing")
 
 
 def _gerund(verb: str) -> str:
@@ -300,8 +295,10 @@ def read_tokens(words: list[str]) -> Tokens:
             own.verb_after_plural and previous.plural))
         last = position + 1 == count or own.ends_clause
         is_last.append(last)
+        # "… in the style" before "of ReAct" is cut short: "the X" needs its "of".
         can_end.append(own.may_end and (last or following.ends_before or (
-            following.bare_verb and own.plural)))
+            following.bare_verb and own.plural)) and not (
+            following.is_of and previous.is_the and not last))
     trimmed = [word.rstrip(TRAILING_PUNCT + "—–") or word for word in words]
     return Tokens(words, trimmed, can_start, stops, can_end, is_last)
 
@@ -324,6 +321,22 @@ class _WordFlags(NamedTuple):
     ends_before: bool
     """A phrase may end right before this word."""
     bare_verb: bool
+    is_of: bool
+    is_the: bool
+
+
+def _is_never_a_noun(word: str) -> bool:
+    """Tell whether an English word is known only as an adjective, verb or adverb ("wearable",
+    "sparse"): a phrase ending in one is cut short ("Generating Wearable")."""
+    return word in _word_forms()["never_nouns"]
+
+
+@lru_cache(maxsize=1)
+def _word_forms() -> dict:
+    """Load the word forms `benchmarks/word_forms.py` looked up with lemminflect."""
+    with WORD_FORMS_PATH.open(encoding="utf-8") as handle:
+        table = json.load(handle)
+    return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"]}
 
 
 @lru_cache(maxsize=65536)
@@ -341,8 +354,9 @@ def _word_flags(word: str) -> _WordFlags:
         verb_after_plural=core in _BARE_VERBS or core.endswith("ing"),
         plural=_is_plural(core), ends_clause=word[-1:] in _END_PUNCT,
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
-        not adverb,
-        ends_before=core in _CAN_END_BEFORE, bare_verb=core in _BARE_VERBS)
+        not adverb and not _is_never_a_noun(core),
+        ends_before=core in _CAN_END_BEFORE, bare_verb=core in _BARE_VERBS, is_of=core == "of",
+        is_the=core == "the")
 
 
 def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:

@@ -27,7 +27,7 @@ from .names import Name
 from .phrases import Candidate, describing_candidates, phrase_words
 from .reading import Reading
 from .scoring import is_field_phrase, load_model, word_stems
-from .vocabulary import MAX_WORDS
+from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
 FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
@@ -35,11 +35,11 @@ FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") +
     ("sentence", "has_top_word", "top_words", "field_phrase", "max_probability",
      "mean_probability", "name_spelled_out", "likely_words", "possible_words", "words_squared",
      "commonness")
-# The score from which a name is surely the paper's own (see `names.find_names`).
-SURE_NAME = 0.0
 _SPELLED_OUT_ACRONYM = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|for|and|in|on|the)\s+)?){1,6}?"
                                   r"[A-Z][\w-]*)\s+\(([A-Z][\w-]{1,15})\)")
+_WORDS = FEATURES.index("words")
 _KIND_COLUMNS = {kind: [float(kind == column) for column in KINDS] for kind in KINDS}
+MIN_DESCRIBING_WORDS = 3
 # A name spelled out in at most this many words is written "Full Name (ACR)".
 SPELLED_OUT = 4
 # How many of the best topic and contribution phrases are paired into "Topic: Contribution".
@@ -88,6 +88,8 @@ class _Context(NamedTuple):
     top_words: tuple[str, ...]
     """The three stems most likely to be in the title."""
     commonness: dict[str, float]
+    summaries: dict
+    """Each phrase's `_Summary`, by its words, as worked out (see `_summarise`)."""
 
 
 def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
@@ -95,26 +97,31 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     model = load_model()
     weights, bias = model["ranker"]["weights"], model["ranker"]["bias"]
     context = context_of(probabilities)
-    best, best_score = None, -math.inf
+    # Readable options go first: a title of fewer than MIN_WORDS words would be padded with
+    # the first sentence's words, and after a name, two words say too little ("Gen3DSR:
+    # Reconstruction Performance") unless they are what the name stands for.
+    best, best_key = None, (False, -math.inf)
     for option in title_options(reading, context):
         features = option_features(option, context)
         if features is None:
             continue
-        score = bias + math.fsum(map(operator.mul, features, weights))
-        if score > best_score:
-            best, best_score = option, score
+        # In a fixed order, so that equal options score alike on every run.
+        score = bias + sum(map(operator.mul, features, weights))
+        key = (features[_WORDS] >= MIN_WORDS and (
+            option.name is None or option.kind == "expansion" or
+            len(option.words) >= MIN_DESCRIBING_WORDS), score)
+        if key > best_key:
+            best, best_key = option, key
     return best.text() if best else None
 
 
 def title_options(reading: Reading, context: _Context) -> list[Option]:
     """List the whole titles an abstract offers (see the module's docstring).
 
-    With a name the abstract surely coins (a score of SURE_NAME: "we propose X", "called X",
-    "X, a …" in a contribution sentence), every option starts with it; with a name found by a
-    weaker cue (a parenthesis, a URL, emphasis), the options of an abstract without a name are
-    offered too, and the ranker weighs how surely the name is the paper's. What follows a name
-    must not repeat it or only name a field ("PARDEN: Large Language Models" says nothing of
-    PARDEN).
+    With a coined name, every option starts with it, and what follows it must not repeat it,
+    name another thing the abstract coins, or only name a field ("PARDEN: Large Language
+    Models" says nothing of PARDEN); only when nothing can follow the name are the options
+    those of an abstract without one. A phrase that only names a field is never a whole title.
     """
     prepared, names, candidates = reading
     contributing = {index for index, sentence in enumerate(prepared.sentences)
@@ -143,7 +150,7 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
             [Option(c.words, name, c.kind, c.sentence) for c in fitting]
         if name.expansion:
             options.append(Option(tuple(phrase_words(name.expansion)), name, "expansion", 0))
-        if options and name.score >= SURE_NAME:
+        if options:
             return options
     else:
         options = []
@@ -182,8 +189,8 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
     that do not say what the paper does, each with the best contribution phrases of other
     sentences that add other words to it."""
     def expected_f1(candidate: Candidate) -> float:
-        stems = _stems(candidate.words)
-        return _expected_f1(stems, context) if stems else 0.0
+        summary = _summarise(candidate.words, context)
+        return 2 * summary.gain / (len(summary.stems) + context.expected_title)
 
     topics = sorted((c for c in candidates if c.kind in _TOPIC_KINDS and
                      c.sentence not in contributing and 2 <= len(c.words) <= 5),
@@ -192,40 +199,80 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
                            key=expected_f1, reverse=True)[:_PAIRED]
     pairs = []
     for topic in topics:
-        topic_stems = _stems(topic.words)
+        topic_stems = _summarise(topic.words, context).stems
         for contribution in contributions:
             # A topic from the contribution's own sentence is better said in its words
             # ("a bound for deterministic networks", not "Deterministic Networks: Bound").
             if topic.sentence != contribution.sentence and \
                     len(topic.words) + len(contribution.words) <= MAX_WORDS and \
-                    topic_stems.isdisjoint(_stems(contribution.words)):
+                    topic_stems.isdisjoint(_summarise(contribution.words, context).stems) and \
+                    _initialisms(topic.words).isdisjoint(w.lower() for w in contribution.words):
                 pairs.append(Option((*topic.words, ":", *contribution.words), None, "pair",
                                     contribution.sentence))
     return pairs
 
 
+def _initialisms(words: tuple[str, ...]) -> set[str]:
+    """Return the acronyms a phrase's words make, lower-cased: a contribution that only
+    repeats its topic by acronym ("Bayesian Neural Networks: BNNs") adds nothing."""
+    initials = "".join(word[0].lower() for word in words if word.lower() not in SMALL_WORDS)
+    return {initials[:size] + plural for size in range(2, len(initials) + 1)
+            for plural in ("", "s")}
+
+
 def option_features(option: Option, context: _Context) -> list[float] | None:
     """Describe an option by FEATURES, in order; None when it has no content word."""
-    stems = _stems(option.words)
     name = option.name
     label = name_label(name, option.kind) if name else ""
-    if label:
-        stems |= _stems(tuple(label.split()))
+    words = (*label.split(), *option.words) if label else option.words
+    stems, gain, likely, possible, highest, commonness = _summarise(words, context)
     if not stems:
         return None
-    probabilities = [context.probabilities.get(stem, context.unseen) for stem in stems]
-    gain = math.fsum(probabilities)
-    word_count = len(option.words) + len(label.split())
+    count = len(stems)
+    word_count = len(words)
     top = context.top_words
-    return [2 * gain / (len(stems) + context.expected_title), gain, len(stems), word_count,
+    return [2 * gain / (count + context.expected_title), gain, count, word_count,
             float(name is not None), name.score if name else 0.0, *_KIND_COLUMNS[option.kind],
             min(option.sentence, 6) / 6, float(bool(top) and top[0] in stems),
             sum(stem in stems for stem in top) / 3,
             float(name is None and option.kind != "pair" and is_field_phrase(option.words)),
-            max(probabilities), gain / len(stems), float(bool(name and name.expansion)),
-            sum(p > 0.5 for p in probabilities), sum(p > 0.25 for p in probabilities),
-            word_count ** 2 / 100,
-            math.fsum(context.commonness.get(stem, 0.0) for stem in stems) / len(stems)]
+            highest, gain / count, float(bool(name and name.expansion)), likely, possible,
+            word_count ** 2 / 100, commonness / count]
+
+
+class _Summary(NamedTuple):
+    """What the features of an option read from its words' stems."""
+
+    stems: frozenset[str]
+    gain: float
+    """The stems' probabilities of being in the title, summed."""
+    likely: int
+    """Stems more likely than not to be in the title."""
+    possible: int
+    """Stems with a chance of one in four or more."""
+    highest: float
+    commonness: float
+    """The stems' document frequencies (`scoring.load_model`'s "document_feature"), summed."""
+
+
+_NOTHING = _Summary(frozenset(), 0.0, 0, 0, 0.0, 0.0)
+
+
+def _summarise(words: tuple[str, ...], context: _Context) -> _Summary:
+    """Summarise the stems of some words, remembered per abstract (options share phrases)."""
+    summaries = context.summaries
+    if words in summaries:
+        return summaries[words]
+    stems = frozenset(_stems(words))
+    summary = _NOTHING
+    if stems:
+        get, unseen = context.probabilities.get, context.unseen
+        probabilities = sorted(get(stem, unseen) for stem in stems)
+        summary = _Summary(stems, math.fsum(probabilities), sum(p > 0.5 for p in probabilities),
+                           sum(p > 0.25 for p in probabilities), probabilities[-1],
+                           math.fsum(sorted(context.commonness.get(stem, 0.0) for stem in stems)))
+    summaries[words] = summary
+    return summary
 
 
 def context_of(probabilities: dict[str, float]) -> _Context:
@@ -233,14 +280,7 @@ def context_of(probabilities: dict[str, float]) -> _Context:
     model = load_model()
     top = tuple(sorted(probabilities, key=probabilities.__getitem__, reverse=True)[:3])
     return _Context(probabilities, math.fsum(probabilities.values()) + model["novel_words"],
-                    model["unseen_probability"], top, model["document_feature"])
-
-
-def _expected_f1(stems: set[str], context: _Context) -> float:
-    """Return about the content-word F1 the stems can expect against the unknown title:
-    2·Σp / (|stems| + |expected title|), p being each stem's probability of being in it."""
-    gain = math.fsum(context.probabilities.get(stem, context.unseen) for stem in stems)
-    return 2 * gain / (len(stems) + context.expected_title)
+                    model["unseen_probability"], top, model["document_feature"], {})
 
 
 def _stems(words: tuple[str, ...]) -> set[str]:

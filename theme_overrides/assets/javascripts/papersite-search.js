@@ -301,13 +301,18 @@
     return plainTitles[doc] || (plainTitles[doc] = escapeHtml(docs[doc][1]));
   }
 
-  /* A paper's stored text is [gist, abstract]: the gist says what it contributes, the snippet
-   * where the query's words are; a hand-written page's is its text alone. */
+  /* A paper's stored text is [gist, abstract]: the gist says what it contributes; below it,
+   * the snippet of the abstract shows where the query's words are, unless the gist has every
+   * query word the abstract has. A hand-written page's stored text is its text alone. */
   function resultText(stored, terms) {
     if (typeof stored === "string") return snippet(stored, terms);
     const [gist, text] = stored;
-    return `<span class="ps-gist">${highlight(gist, words(gist, terms))}</span> ` +
-      snippet(text, terms);
+    const inGist = words(gist, terms);
+    const hits = spans => new Set(spans.filter(span => span.hit >= 0).map(span => span.hit));
+    const gistHits = hits(inGist);
+    const more = [...hits(words(text, terms))].some(hit => !gistHits.has(hit));
+    return `<span class="ps-gist">${highlight(gist, inGist)}</span>` +
+      (more ? " " + snippet(text, terms) : "");
   }
 
   function textOf(doc) {

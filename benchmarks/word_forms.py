@@ -1,0 +1,70 @@
+"""Write the English word forms the title heuristics need, looked up with lemminflect.
+
+    python -m benchmarks.word_forms [../shared/data/background/papers.jsonl.gz]
+
+lemminflect (the `train` extra) knows each English word's parts of speech and inflections, but
+loading its tables takes two seconds, too long for every build. So this looks up, once, what
+`generator/enrich/titles/phrases.py` asks, and writes `generator/data/titles/word_forms.json`:
+- "never_nouns": the lower-case words of at least `MIN_ABSTRACTS` background abstracts that
+  lemminflect knows only as adjectives, verbs or adverbs ("wearable", "sparse"), "-ing" forms
+  aside ("Sensory Prompting"): a phrase that ends in one is cut short;
+- "gerunds": the "-ing" form of each verb in `phrases.TO_VERBS` ("map": "mapping").
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+from lemminflect import getAllLemmas, getInflection
+
+from benchmarks.established_names import BACKGROUND
+from generator.enrich.titles import phrases
+
+MIN_ABSTRACTS = 5
+_WORD = re.compile(r"\b[a-z]+\b")
+
+
+def never_nouns(path: Path) -> list[str]:
+    """Return the frequent lower-case words lemminflect knows, but never as a noun."""
+    counts: Counter[str] = Counter()
+    with gzip.open(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            counts.update(set(_WORD.findall(json.loads(line)["abstract"])))
+    found = []
+    for word, count in counts.items():
+        if count < MIN_ABSTRACTS:
+            continue
+        readings = getAllLemmas(word)
+        # A gerund heads a noun phrase in titles ("Sensory Prompting"), whatever the tables say.
+        if readings and "NOUN" not in readings and "PROPN" not in readings and \
+                not word.endswith("ing"):
+            found.append(word)
+    return sorted(found)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Look the word forms up and write the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("path", type=Path, nargs="?", default=BACKGROUND)
+    args = parser.parse_args(argv)
+    if not args.path.exists():
+        print(f"{args.path}: no background corpus here", file=sys.stderr)
+        return 1
+    table = {"never_nouns": never_nouns(args.path),
+             "gerunds": {verb: getInflection(verb, tag="VBG")[0]
+                         for verb in sorted(phrases.TO_VERBS)}}
+    text = json.dumps(table, separators=(",", ":"))
+    phrases.WORD_FORMS_PATH.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {phrases.WORD_FORMS_PATH}: {len(table['never_nouns'])} words that are never "
+          f"nouns, {len(table['gerunds'])} gerunds ({len(text) / 1024:.0f} KB)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
