@@ -3,6 +3,7 @@ gets the phrase of its own abstract that tells the two apart."""
 
 from __future__ import annotations
 
+import math
 from typing import Sequence
 
 from .case import fit_length, title_case
@@ -40,7 +41,8 @@ def _retitle(title: str, reading: Reading, taken: set[str]) -> str | None:
 
     def gain(candidate: Candidate) -> float:
         stems = set().union(*map(word_stems, candidate.words)) - title_stems
-        return sum(probabilities.get(stem, 0.0) for stem in stems) if stems else -1.0
+        # fsum of sorted terms: the same on every run, whatever order the set iterates in.
+        return math.fsum(sorted(probabilities.get(stem, 0.0) for stem in stems)) if stems else -1.0
 
     for candidate in sorted(candidates, key=gain, reverse=True)[:10]:
         if gain(candidate) < 0:
