@@ -60,4 +60,5 @@ def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:
 
 def gist_of(text: str, year: int | None = None) -> str:
     """Return one line (at most MAX_GIST_WORDS words) saying what the paper contributes."""
-    return derive_gist(prepare_and_name(text, year)[0])
+    prepared, names = prepare_and_name(text, year)
+    return derive_gist(prepared, names[0].name if names else "")

@@ -24,32 +24,38 @@ _LEAD_IN = re.compile(
     re.IGNORECASE)
 # Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …".
 _LEAD_IN_BEFORE_WE = re.compile(r"^[^,;:]*?(?:,\s+|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
+# "We then propose", "We also introduce": the adverb links to sentences the gist leaves out.
+_WE_ADVERB = re.compile(r"^We (?:then|also|further|next|additionally|finally|now|here) ")
 # Where a long sentence can be cut and still read as a whole: before a clause or a list.
 _CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s)")
 
 
-def derive_gist(prepared: Prepared) -> str:
+def derive_gist(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence, lead-in dropped, cut to MAX_GIST_WORDS words.
 
-    Which sentence, in order of fallbacks: the first that introduces something ("we propose",
-    "this paper presents"); else the first that studies or shows something ("we show", "this
-    paper studies"); else the first sentence. A longer sentence is cut at the last clause break
+    Which sentence, in order of fallbacks: the first that introduces the paper's own `name`
+    (its title's) or opens with it ("AnchorRep targets …"); else the first that introduces
+    something ("we propose", "this paper
+    presents"); else the first that studies or shows something ("we show", "this paper
+    studies"); else the first sentence. A longer sentence is cut at the last clause break
     that keeps at least ten words, else after MAX_GIST_WORDS - 1 words, and ends in "…".
     """
-    sentence = _contribution_sentence(prepared)
+    sentence = _contribution_sentence(prepared, name)
     if sentence is None:
         return ""
     text = _LEAD_IN.sub("", sentence.text, count=1)
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
-    text = text[:1].upper() + text[1:]
+    text = _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1)
     return restore(_cut(text, prepared), prepared)
 
 
-def _contribution_sentence(prepared: Prepared) -> Sentence | None:
+def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
     sentences = prepared.sentences
-    return next((s for s in sentences if s.intro_cues), None) or \
+    return next((s for s in sentences if name and (
+        s.intro_cues and name in s.text or s.text.startswith(name + " "))), None) or \
+        next((s for s in sentences if s.intro_cues), None) or \
         next((s for s in sentences if s.study_cues), None) or \
         (sentences[0] if sentences else None)
 
