@@ -46,16 +46,25 @@ def count_first_years(path: Path) -> dict[str, list[int]]:
             if len(years) >= MIN_ABSTRACTS}
 
 
+def background_argument(description: str, argv: list[str] | None) -> Path | None:
+    """Read the command line of a script that reads the background corpus: its path, or None
+    (said on stderr) when it is absent."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("path", type=Path, nargs="?", default=BACKGROUND)
+    path = parser.parse_args(argv).path
+    if not path.exists():
+        print(f"{path}: no background corpus here", file=sys.stderr)
+        return None
+    return path
+
+
 def main(argv: list[str] | None = None) -> int:
     """Count the background corpus and write the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("path", type=Path, nargs="?", default=BACKGROUND)
-    args = parser.parse_args(argv)
-    if not args.path.exists():
-        print(f"{args.path}: no background corpus here", file=sys.stderr)
+    path = background_argument(__doc__.splitlines()[0], argv)
+    if path is None:
         return 1
     table = {name: [years[MIN_ABSTRACTS - 1], len(years)] for name, years in
-             sorted(count_first_years(args.path).items())}
+             sorted(count_first_years(path).items())}
     text = json.dumps(table, separators=(",", ":"), ensure_ascii=False)
     established.TABLE_PATH.write_text(text + "\n", encoding="utf-8")
     print(f"wrote {established.TABLE_PATH}: {len(table)} names ({len(text) / 1024:.0f} KB)")

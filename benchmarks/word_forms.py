@@ -13,7 +13,6 @@ loading its tables takes two seconds, too long for every build. So this looks up
 
 from __future__ import annotations
 
-import argparse
 import gzip
 import json
 import re
@@ -23,7 +22,7 @@ from pathlib import Path
 
 from lemminflect import getAllLemmas, getInflection
 
-from benchmarks.established_names import BACKGROUND
+from benchmarks.established_names import background_argument
 from generator.enrich.titles import phrases
 
 MIN_ABSTRACTS = 5
@@ -50,13 +49,10 @@ def never_nouns(path: Path) -> list[str]:
 
 def main(argv: list[str] | None = None) -> int:
     """Look the word forms up and write the table."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("path", type=Path, nargs="?", default=BACKGROUND)
-    args = parser.parse_args(argv)
-    if not args.path.exists():
-        print(f"{args.path}: no background corpus here", file=sys.stderr)
+    path = background_argument(__doc__.splitlines()[0], argv)
+    if path is None:
         return 1
-    table = {"never_nouns": never_nouns(args.path),
+    table = {"never_nouns": never_nouns(path),
              "gerunds": {verb: getInflection(verb, tag="VBG")[0]
                          for verb in sorted(phrases.TO_VERBS)}}
     text = json.dumps(table, separators=(",", ":"))
