@@ -46,15 +46,27 @@ def check_ownership(pages: dict[str, str], root: Path) -> None:
 
 
 def write_pages(pages: dict[str, str], root: Path) -> WriteReport:
-    """Write `pages` ({relative path: text}) under `root`, one generated folder at a time."""
+    """Write `pages` ({relative path: text}) under `root`: every changed generated folder is
+    staged first, then all are swapped in one after the other.
+
+    `mkdocs serve` polls the docs folder: swaps far apart (the tags staged between the swap of
+    `papers/` and that of `tags/`) could be seen as two edits and start two rebuilds.
+    """
     pages_by_folder = _by_folder(pages)
     _check_ownership(root, pages_by_folder)
     written = unchanged = removed = 0
+    staged = []
     for folder, folder_pages in pages_by_folder.items():
-        report = _write_folder(root / folder, folder_pages)
+        report, staging = _stage_folder(root / folder, folder_pages)
         written += report.written
         unchanged += report.unchanged
         removed += report.removed
+        if staging is not None:
+            staged.append((staging, root / folder))
+    retired = [_swap_in(staging, target) for staging, target in staged]
+    for folder in retired:
+        if folder.exists():
+            shutil.rmtree(folder)
     return WriteReport(written, unchanged, removed)
 
 
@@ -84,13 +96,14 @@ def _check_ownership(root: Path, pages_by_folder: dict[str, dict[str, str]]) -> 
         raise GeneratorError(problems)
 
 
-def _write_folder(target: Path, pages: dict[str, str]) -> WriteReport:
+def _stage_folder(target: Path, pages: dict[str, str]) -> tuple[WriteReport, Path | None]:
+    """Assemble a changed folder's new version beside it; return it (None when unchanged)."""
     _recover_interrupted_swap(target)
     existing = _existing_files(target)
     changed = [path for path, text in pages.items() if not _has_content(target / path, text)]
     removed = [path for path in existing if path not in pages]
     if target.exists() and not changed and not removed:
-        return WriteReport(0, len(pages), 0)
+        return WriteReport(0, len(pages), 0), None
     staging = target.with_name(f".{target.name}{_STAGING_SUFFIX}")
     if staging.exists():
         shutil.rmtree(staging)  # a previous run's unfinished staging: ours, by its name
@@ -104,8 +117,7 @@ def _write_folder(target: Path, pages: dict[str, str]) -> WriteReport:
         else:
             _carry_over(target / path, destination)
     (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-    _swap_in(staging, target)
-    return WriteReport(len(changed), len(pages) - len(changed), len(removed))
+    return WriteReport(len(changed), len(pages) - len(changed), len(removed)), staging
 
 
 def _existing_files(target: Path) -> set[str]:
@@ -132,15 +144,15 @@ def _carry_over(source: Path, destination: Path) -> None:
         shutil.copy2(source, destination)
 
 
-def _swap_in(staging: Path, target: Path) -> None:
+def _swap_in(staging: Path, target: Path) -> Path:
+    """Put the staged folder in place of the target; return where the old one went."""
     retired = target.with_name(f".{target.name}{_RETIRED_SUFFIX}")
     if target.exists():
         if retired.exists():
             shutil.rmtree(retired)
         target.rename(retired)
     staging.rename(target)
-    if retired.exists():
-        shutil.rmtree(retired)
+    return retired
 
 
 def _recover_interrupted_swap(target: Path) -> None:

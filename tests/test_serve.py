@@ -40,6 +40,21 @@ def wait_for(condition, timeout: float, what: str) -> None:
     raise AssertionError(f"timed out waiting for {what}")
 
 
+def wait_for_quiet(log: Path, quiet: float = 6, timeout: float = 90) -> int:
+    """Wait until `mkdocs serve` has started no build for `quiet` seconds; return its builds."""
+    builds, since = -1, time.monotonic()
+    deadline = since + timeout
+    while time.monotonic() < deadline:
+        text = log.read_text()
+        count = text.count("Building documentation")
+        if count != builds:
+            builds, since = count, time.monotonic()
+        elif time.monotonic() - since >= quiet and text.count("Documentation built") == builds:
+            return builds
+        time.sleep(0.3)
+    raise AssertionError(f"mkdocs serve kept rebuilding:\n{log.read_text()}")
+
+
 @pytest.fixture
 def project(tmp_path) -> Path:
     """A copy of what `mkdocs serve` reads: config, docs, theme, inputs and the hook file."""
@@ -67,15 +82,15 @@ def test_serve_generates_pages_and_rebuilds_after_an_abstract_edit(project):
         wait_for(lambda: "papers" in fetch(base + "papers/"), 60, "the first build")
         assert "NeurIPS 2026" in fetch(base)
         part = project / "abstracts" / "003_6646eeeeece3beeb.txt"
-        time.sleep(4)  # let the rebuild that the first write of pages triggers finish
-        builds_before_edit = log.read_text().count("Building documentation")
+        # Let the rebuild that the first write of pages triggers finish: on a loaded machine
+        # it can start several seconds after the first page is served.
+        builds_before_edit = wait_for_quiet(log)
         part.write_text(part.read_text(encoding="utf-8") + "\n\nWe introduce ZebraNet, a striped "
                         "network for counting zebras in aerial images.\n", encoding="utf-8")
         wait_for(lambda: "ZebraNet" in fetch(base + "papers/"), 60, "the rebuild after the edit")
         # Writing the changed pages into docs_dir triggers one more build, which finds nothing
         # to write: no further builds follow.
-        time.sleep(6)
-        builds_after_edit = log.read_text().count("Building documentation") - builds_before_edit
+        builds_after_edit = wait_for_quiet(log) - builds_before_edit
         assert builds_after_edit <= 2, log.read_text()
     finally:
         server.terminate()
