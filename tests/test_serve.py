@@ -49,10 +49,16 @@ def wait_for_quiet(log: Path, quiet: float = 6, timeout: float = 90) -> int:
         count = text.count("Building documentation")
         if count != builds:
             builds, since = count, time.monotonic()
-        elif time.monotonic() - since >= quiet and text.count("Documentation built") == builds:
+        elif time.monotonic() - since >= quiet and _last_build_finished(text):
             return builds
         time.sleep(0.3)
     raise AssertionError(f"mkdocs serve kept rebuilding:\n{log.read_text()}")
+
+
+def _last_build_finished(log_text: str) -> bool:
+    """Tell whether the last build in a `mkdocs serve` log has ended (it says one of these)."""
+    last = log_text.rsplit("Building documentation", 1)[-1]
+    return "Documentation built" in last or "Reloading browsers" in last
 
 
 @pytest.fixture
