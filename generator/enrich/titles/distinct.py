@@ -10,7 +10,7 @@ from .case import fit_length, title_case
 from .phrases import Candidate
 from .prepare import restore, restore_plain
 from .reading import Reading, read_abstract
-from .scoring import content_stems, word_probabilities, word_stems
+from .scoring import content_stems, phrase_stems, word_probabilities
 
 
 def distinct_titles(titles: Sequence[str], derived: Sequence[bool], texts: Sequence[str],
@@ -40,7 +40,7 @@ def _retitle(title: str, reading: Reading, taken: set[str]) -> str | None:
     title_stems = set(content_stems(restore_plain(title)))
 
     def gain(candidate: Candidate) -> float:
-        stems = set().union(*map(word_stems, candidate.words)) - title_stems
+        stems = phrase_stems(candidate.words) - title_stems
         # fsum of sorted terms: the same on every run, whatever order the set iterates in.
         return math.fsum(sorted(probabilities.get(stem, 0.0) for stem in stems)) if stems else -1.0
 

@@ -26,7 +26,7 @@ from .coined import find_expansion
 from .names import Name
 from .phrases import Candidate, describing_candidates, phrase_words
 from .reading import Reading
-from .scoring import is_field_phrase, load_model, word_stems
+from .scoring import is_field_phrase, load_model, phrase_stems
 from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
@@ -263,7 +263,7 @@ def _summarise(words: tuple[str, ...], context: _Context) -> _Summary:
     summaries = context.summaries
     if words in summaries:
         return summaries[words]
-    stems = frozenset(_stems(words))
+    stems = frozenset(phrase_stems(words))
     summary = _NOTHING
     if stems:
         get, unseen = context.probabilities.get, context.unseen
@@ -281,7 +281,3 @@ def context_of(probabilities: dict[str, float]) -> _Context:
     top = tuple(sorted(probabilities, key=probabilities.__getitem__, reverse=True)[:3])
     return _Context(probabilities, math.fsum(probabilities.values()) + model["novel_words"],
                     model["unseen_probability"], top, model["document_feature"], {})
-
-
-def _stems(words: tuple[str, ...]) -> set[str]:
-    return set().union(*map(word_stems, words))

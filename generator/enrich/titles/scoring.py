@@ -166,8 +166,12 @@ def _parts(prepared: Prepared, names: tuple[Name, ...],
 
 def _phrase_stems(candidates: tuple[Candidate, ...], kind: str) -> set[str]:
     """Return the content stems of the candidates of one kind."""
-    words = {word for candidate in candidates if candidate.kind == kind
-             for word in candidate.words}
+    return phrase_stems({word for candidate in candidates if candidate.kind == kind
+                         for word in candidate.words})
+
+
+def phrase_stems(words: Iterable[str]) -> set[str]:
+    """Return the content stems of a phrase's words (each word's cached by `word_stems`)."""
     return set().union(*map(word_stems, words))
 
 
@@ -180,7 +184,7 @@ def is_field_phrase(words: tuple[str, ...]) -> bool:
     such a phrase says nothing of what the named method does."""
     model = load_model()
     frequencies = model["document_feature"]
-    stems = set().union(*map(word_stems, words))
+    stems = phrase_stems(words)
     if not stems:
         return False
     if all(frequencies.get(stem, 0.0) >= model["field_threshold"] for stem in stems):
