@@ -46,12 +46,12 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
     `cache` and those of abstracts no longer there dropped; the caller saves it, once the workers
     have their next job."""
     # The list's year tells which names earlier papers had already used (see `titles`).
-    keys = [content_key(a.text, a.title, vocabulary_key, str(list_year(a.list_name)))
-            for a in abstracts]
+    years = [list_year(a.list_name) for a in abstracts]
+    keys = [content_key(a.text, a.title, vocabulary_key, str(year))
+            for a, year in zip(abstracts, years)]
     analyses: list[Analysis | None] = [cache.get(key) if cache else None for key in keys]
     missing = [index for index, analysis in enumerate(analyses) if analysis is None]
-    jobs = [(abstracts[index].text, abstracts[index].title, list_year(abstracts[index].list_name))
-            for index in missing]
+    jobs = [(abstracts[index].text, abstracts[index].title, years[index]) for index in missing]
     if worth_parallel(len(jobs)):
         results = workers.map(_analyse_in_worker, jobs, chunksize=CHUNK)
     else:
