@@ -167,11 +167,11 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         papers = [
             Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
                   title=title, title_source=a.title_source, gist=a.gist, tags=a.tags,
-                  introduces=a.names)
+                  introduces=a.names, own_names=a.own_names)
             for abstract, a, title in zip(abstracts, analyses, titles)
         ]
         with progress.stage("mentions") as done:
-            papers = find_mentions(papers, tag_slug)
+            papers = find_mentions(papers, tag_slug, vocabulary)
             done(f"{sum(len(p.mentions) for p in papers):,} links")
         with progress.stage("related"):
             if ranking is None:

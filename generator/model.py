@@ -80,7 +80,9 @@ class Paper:
     related: tuple[RelatedLink, ...] = ()
     """Most related papers, best first."""
     introduces: tuple[str, ...] = ()
-    """Names this paper coins ("we propose X"), used to link mentions of them."""
+    """Names this paper coins ("we propose X"), most prominent first."""
+    own_names: tuple[str, ...] = ()
+    """Of those, the ones it says it coins and no earlier paper used: mentions may link here."""
     mentions: tuple[Mention, ...] = ()
     """Names in this abstract that point to another page."""
     mentioned_by: tuple[str, ...] = ()

@@ -15,7 +15,7 @@ from ..model import Abstract, Tag
 from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
 from .tags import Vocabulary, extract_tags
-from .titles import derive_title, gist_of, introduced_names, list_year
+from .titles import derive_title, gist_of, introduced_names, list_year, names_to_link
 
 CHUNK = 100
 
@@ -32,6 +32,8 @@ class Analysis:
     """One line saying what the paper contributes (may contain TeX math)."""
     names: tuple[str, ...]
     """Names the abstract coins, most prominent first."""
+    own_names: tuple[str, ...]
+    """Of those, the ones it says it coins and no earlier paper used (mentions may link them)."""
     tags: tuple[Tag, ...]
     """Area, topics, datasets, models."""
     forms: dict[tuple[str, str], str]
@@ -84,5 +86,5 @@ def _analyse_in_worker(job: tuple[str, str, int | None]) -> Analysis:
 def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabulary) -> Analysis:
     title, source = derive_title(text, given_title, year)
     return Analysis(title=title, title_source=source, gist=gist_of(text, year),
-                    names=introduced_names(text, year),
+                    names=introduced_names(text, year), own_names=names_to_link(text, year),
                     tags=extract_tags(text, vocabulary), forms=rendered_forms(text, title))

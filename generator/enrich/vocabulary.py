@@ -132,6 +132,11 @@ class Vocabulary:
         key = normalize_name(name)
         return self.index.folded_by_key.get(key, key)
 
+    def knows(self, name: str) -> bool:
+        """Tell whether `name` spells a topic, dataset or model of the vocabulary, in any case."""
+        return normalize_name(name) in self.index.folded_by_key or any(
+            compiled.fullmatch(name) for compiled, _ in self.index.compiled_patterns)
+
 
 def normalize_name(name: str) -> str:
     """Lower-case a name, treat "-", "_" and spaces alike and drop a plural "s"."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .case import capitalise_first, fit_length
 from .distinct import distinct_titles
-from .established import list_year
+from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
 from .phrases import fallback_phrase
 from .prepare import restore
@@ -22,7 +22,7 @@ from .scoring import word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
 __all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
-           "introduced_names", "list_year", "prepare_and_name", "read_abstract"]
+           "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract"]
 
 
 def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[str, str]:
@@ -56,6 +56,15 @@ def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:
     """
     prepared, names = prepare_and_name(text, year)
     return tuple(restore(name.name, prepared) for name in names)
+
+
+def names_to_link(text: str, year: int | None = None) -> tuple[str, ...]:
+    """Return the names other abstracts may link to this one by: those it says it coins
+    ("we propose X", "we call it X") that no earlier paper used, even in passing."""
+    prepared, names = prepare_and_name(text, year)
+    established = established_names(year)
+    return tuple(restore(name.name, prepared) for name in names
+                 if name.said_coined and name.name.split(" ", 1)[0] not in established.names)
 
 
 def gist_of(text: str, year: int | None = None) -> str:

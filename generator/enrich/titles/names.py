@@ -64,6 +64,9 @@ class Name:
     """The words an acronym stands for, when the abstract spells them out."""
     description: str = ""
     """The phrase that says what it is ("a framework for …"), when one follows."""
+    said_coined: bool = False
+    """Whether the abstract says it coins the name: an introducing verb or a naming word of
+    its own ("we propose X", "we call it X"), not only a spelling or emphasis."""
 
 
 def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
@@ -84,14 +87,15 @@ def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
         _collect_opening(found, sentence, index, prepared, cue_words)
         if index == 0 and found and sentence.intro_cues:
             # A name coined in the opening sentence is usually the subject of the paper.
-            found = {key: Name(n.name, n.score + 0.5) for key, n in found.items()}
+            found = {key: Name(n.name, n.score + 0.5, said_coined=n.said_coined)
+                     for key, n in found.items()}
     for segment in prepared.url_names:
         if is_coined_part(segment):
             _add_name(found, segment, 1.0, "")
     text = prepared.text
     background = _background_text(prepared)
     names = [Name(n.name, n.score + min(_count_mentions(text, n.name), 5) * 0.15,
-                  find_expansion(text, n.name), find_appositive(text, n.name))
+                  find_expansion(text, n.name), find_appositive(text, n.name), n.said_coined)
              for n in found.values() if f"({n.name})" not in background and
              _may_be_coined(n, established)]
     return tuple(sorted(names, key=lambda n: -n.score))
@@ -138,7 +142,8 @@ def _collect_cued(found: dict[str, Name], sentence: Sentence, prepared: Prepared
     if ("," in text or ":" in text) and (sentence.intro_cues or _OURS.search(lower)):
         for apposition in _APPOSITION.finditer(text):
             _add_name(found, name_at(text, apposition.end(), prepared, strict=True,
-                                     apposition=_is_naming_noun(apposition.group(0))), 3.0, text)
+                                     apposition=_is_naming_noun(apposition.group(0))), 3.0, text,
+                      said=_says_coined(apposition.group(0), sentence))
     if mentions_any(lower, cue_words.calling):
         for call in _CALL_CUE.finditer(text):
             words = text[call.end():].split()[:5]
@@ -222,10 +227,21 @@ def _background_text(prepared: Prepared) -> str:
     return ""
 
 
-def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: str) -> None:
-    """Record a name, keeping its strongest cue."""
+def _says_coined(apposition: str, sentence: Sentence) -> bool:
+    """Tell whether "…, X" introduces X as the paper's own: "we propose a new model, X" does;
+    "VFN outperforms the previous model, PiFold" or "we evaluate on a private dataset, X"
+    speak of someone else's."""
+    return bool(sentence.intro_cues) and not apposition.lower().startswith("the") and \
+        not _PRIOR_WORK.search(apposition)
+
+
+def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: str,
+              said: bool | None = None) -> None:
+    """Record a name, keeping its strongest cue. `said`: whether the cue says the abstract coins
+    the name (by default, whether the cue is as strong as "we propose X")."""
     if not name:
         return
+    said_coined = score >= _COINING_SCORE if said is None else said
     name = name.strip(TRAILING_PUNCT + " ")
     if name.count("(") != name.count(")"):
         name = name.strip("()")
@@ -247,8 +263,11 @@ def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: 
         score -= 0.6
     if not found:
         score += 0.3
+    said_coined = said_coined or (name in found and found[name].said_coined)
     if name not in found or found[name].score < score:
-        found[name] = Name(name, score)
+        found[name] = Name(name, score, said_coined=said_coined)
+    elif said_coined:
+        found[name] = Name(name, found[name].score, said_coined=True)
 
 
 def _is_near_dataset_word(window: str) -> bool:
