@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from collections import Counter
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from generator.enrich.recurring import add_recurring_topics, terms_about
 from generator.enrich.tags import Vocabulary, extract_tags, load_vocabulary
 from generator.model import Tag
 
@@ -41,6 +43,10 @@ class TagReport:
     """Most topic tags on one paper."""
     no_topic_share: float
     """Share of papers without a topic tag."""
+    collection_topics: int
+    """Distinct topic tags found in the collection rather than taken from the taxonomy."""
+    collection_tagged: float
+    """Share of papers with such a tag."""
     largest: tuple[tuple[str, str, float], ...]
     """The largest topic, dataset and model tags: (name, kind, share of papers)."""
     largest_areas: tuple[tuple[str, float], ...]
@@ -65,6 +71,8 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
     """Tag every paper's abstract and measure the tags against its keywords and primary area."""
     started = time.perf_counter()
     tags_by_paper = [extract_tags(paper["abstract"], vocabulary) for paper in papers]
+    terms = [terms_about(paper["abstract"]) for paper in papers]
+    tags_by_paper = add_recurring_topics(terms, tags_by_paper, vocabulary)
     seconds = time.perf_counter() - started
     counted = [[tag for tag in tags if tag.kind != "area"] for tags in tags_by_paper]
     topics = [[tag for tag in tags if tag.kind == "topic"] for tags in tags_by_paper]
@@ -82,6 +90,8 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
         mean_topics=sum(map(len, topics)) / count,
         max_topics=max(map(len, topics)),
         no_topic_share=sum(not t for t in topics) / count,
+        collection_topics=len({t for ts in topics for t in ts if not vocabulary.knows(t.name)}),
+        collection_tagged=sum(any(not vocabulary.knows(t.name) for t in ts) for ts in topics) / count,
         largest=tuple((tag.name, tag.kind, n / count) for tag, n in sizes.most_common(LARGEST_SHOWN)),
         largest_areas=tuple((name, n / count) for name, n in areas.most_common()),
         area_coherence=coherence,
@@ -92,8 +102,27 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
 
 
 def _has_keyword_hit(keywords: list[str], tags: list[Tag], vocabulary: Vocabulary) -> bool:
-    folded_tags = {vocabulary.fold(tag.name) for tag in tags}
-    return any(vocabulary.fold(keyword) in folded_tags for keyword in keywords)
+    """The issue's rule: a tag's displayed name equals an author keyword, both `keyword_key`ed.
+    (`vocabulary` is unused: synonyms do not count, only the name a reader sees.)"""
+    tag_keys = {keyword_key(tag.name) for tag in tags}
+    return any(keyword_key(keyword) in tag_keys for keyword in keywords)
+
+
+# Acronyms written out before comparing, as whole words, singular or plural.
+_WRITTEN_OUT = {"llm": "large language model", "lm": "language model",
+                "gnn": "graph neural network", "rl": "reinforcement learning",
+                "vlm": "vision-language model", "nlp": "natural language processing",
+                "vit": "vision transformer"}
+_ACRONYM = re.compile(r"\b(" + "|".join(_WRITTEN_OUT) + r")(s?)\b")
+_TRAILING_ACRONYM = re.compile(r"\s*\([^()]*\)$")
+
+
+def keyword_key(name: str) -> str:
+    """Normalise a tag name or keyword: lower-case, a trailing "(ACRONYM)" dropped, the common
+    acronyms written out, a trailing plural "s" dropped."""
+    key = _TRAILING_ACRONYM.sub("", name.strip().lower())
+    key = _ACRONYM.sub(lambda m: _WRITTEN_OUT[m.group(1)] + m.group(2), key)
+    return key[:-1] if key.endswith("s") else key
 
 
 def _area_coherence(topics: list[list[Tag]], areas: list[str]) -> tuple[float, float]:
@@ -122,6 +151,8 @@ def format_report(report: TagReport) -> str:
         f"(b) topic+dataset+model tags per paper: mean {report.mean_tags:.2f}, max {report.max_tags}",
         f"    topic tags per paper: mean {report.mean_topics:.2f}, max {report.max_topics}",
         f"    papers with no topic tag: {report.no_topic_share:.1%}",
+        f"    topics from the collection, not the taxonomy: {report.collection_topics}, "
+        f"on {report.collection_tagged:.1%} of papers",
         f"(c) {len(report.largest)} largest tags (share of papers):",
         *(f"    {share:6.1%}  {name} ({kind})" for name, kind, share in report.largest),
         "    areas (share of papers):",

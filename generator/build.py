@@ -21,13 +21,14 @@ from typing import Any
 from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
+from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related
 from .enrich.tags import tag_slug
 from .enrich.titles import distinct_titles, list_year
 from .enrich.vocabulary import load_vocabulary
 from .incremental import Ranking, rank_changed, update_text_model
 from .links import make_slug
-from .model import Collection, Paper, RelatedLink
+from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink
 from .parse import parse_inputs
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
@@ -36,7 +37,6 @@ from .text import plain_text
 from .workers import Workers, worth_parallel
 from .write import WriteReport, check_ownership, write_pages
 
-RELATED_PER_PAPER = 5
 
 
 @dataclass(frozen=True)
@@ -151,9 +151,12 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
                                          track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
-            done(f"{len({t for a in analyses for t in a.tags}):,} distinct tags")
-        # Shared tags are the clearest "why related", the area included: better than no reason.
-        labels = [[tag.name for tag in analysis.tags] for analysis in analyses]
+            # Beside the taxonomy's topics, the subjects this collection keeps coming back to.
+            tags = add_recurring_topics([a.terms for a in analyses], [a.tags for a in analyses],
+                                        vocabulary)
+            done(f"{len({t for paper_tags in tags for t in paper_tags}):,} distinct tags")
+        # Shared tags are the clearest "why related"; an area is too wide to be one.
+        labels = [[tag.name for tag in paper_tags if tag.kind != "area"] for paper_tags in tags]
         start_ranking = partial(_start_ranking, text_model, labels, ranking_cache, workers)
         # The workers rank while the papers are made and mentions found here, unless the text
         # model is still being made (after an edit the analyses come from the cache first).
@@ -166,9 +169,9 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         taken: set[str] = set()
         papers = [
             Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
-                  title=title, title_source=a.title_source, gist=a.gist, tags=a.tags,
+                  title=title, title_source=a.title_source, gist=a.gist, tags=paper_tags,
                   introduces=a.names, own_names=a.own_names)
-            for abstract, a, title in zip(abstracts, analyses, titles)
+            for abstract, a, title, paper_tags in zip(abstracts, analyses, titles, tags)
         ]
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug, vocabulary)

@@ -47,6 +47,17 @@ class Tag:
     """Display name, e.g. "Diffusion models" or "CIFAR-10"."""
     kind: str
     """One of "area", "topic", "dataset", "model"."""
+    variants: tuple[str, ...] = field(default=(), compare=False)
+    """The family members the paper names ("Llama-2-7B", "Llama-2-13B" of "Llama-2"); not
+    part of the tag's identity: every paper naming a member is on the family's page."""
+    weight: int = field(default=0, compare=False)
+    """How central the tag is to the paper: its mentions, those in the opening sentence or a
+    sentence saying what the paper does counted twice (0 for a topic only inferred). Tag pages
+    list their papers by it."""
+
+
+RELATED_PER_PAPER = 5
+"""A paper page lists at most this many related papers (fewer where nothing else is close)."""
 
 
 @dataclass(frozen=True)

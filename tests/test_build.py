@@ -32,19 +32,24 @@ def test_one_page_per_abstract(bundled_site):
     assert len(paper_pages(bundled_site)) == 37
 
 
-def test_every_paper_page_has_a_title_a_tag_and_five_related_papers(bundled_site):
+def test_every_paper_page_has_a_title_a_tag_and_up_to_five_related_papers(bundled_site):
     papers = {p.parent.name for p in paper_pages(bundled_site)}
+    counts = []
     for page in paper_pages(bundled_site):
         html = page.read_text(encoding="utf-8")
         assert re.search(r'<h1 class="ps-title">.+?</h1>', html), page
         assert 'class="md-tag ps-tag' in html, page
         related = re.search(r'<section class="ps-related".*?</section>', html, re.S).group(0)
         targets = re.findall(r'href="\.\./([^/"]+)/"', related)
-        assert len(targets) == 5, page
+        counts.append(len(targets))
+        assert len(targets) <= 5, page
+        # Fewer than five: the page says so.
+        assert len(targets) == 5 or 'class="ps-related-note"' in related, page
         cards = re.findall(r"<li.*?</li>", related, re.S)
         assert all('class="ps-why"' in card for card in cards), page  # each says why
         assert page.parent.name not in targets
         assert set(targets) <= papers
+    assert sum(counts) >= 37  # 37 abstracts from all of machine learning: a few close each
 
 
 def test_tag_index_lists_every_tag_used(bundled_site):
@@ -61,7 +66,7 @@ def test_papers_json_lists_every_paper_with_related_ids(bundled_site):
     ids = {record["id"] for record in records}
     for record in records:
         assert record["title_source"] == "derived"
-        assert len(record["related"]) == 5 and set(record["related"]) <= ids - {record["id"]}
+        assert len(record["related"]) <= 5 and set(record["related"]) <= ids - {record["id"]}
         assert (bundled_site / record["url"] / "index.html").exists()
         assert record["sources"][0]["file"].endswith(".txt")
 

@@ -49,11 +49,11 @@ def _bundled_abstracts() -> list[str]:
     return abstracts
 
 
-def test_returns_k_others_best_first_with_index_tie_break() -> None:
+def test_returns_at_most_k_others_best_first_with_index_tie_break() -> None:
     related = find_related(TEXTS, k=3)
     assert len(related) == len(TEXTS)
     for i, row in enumerate(related):
-        assert len(row) == 3
+        assert 1 <= len(row) <= 3
         assert i not in [j for j, _, _ in row]
         keys = [(-score, j) for j, score, _ in row]
         assert keys == sorted(keys)
@@ -83,6 +83,8 @@ def test_reasons_are_shared_readable_terms_without_math() -> None:
     reasons = dict((NAMES[j], r) for j, _, r in find_related(TEXTS)[NAMES.index("bandit")])
     assert "regret bound" in reasons["bandit2"]
     assert "multi-armed bandit" in reasons["bandit2"]
+    assert all(" " in reason or reason != reason.lower()  # phrases and names, not words
+               for row in find_related(TEXTS) for _, _, reasons in row for reason in reasons)
 
 
 def test_keeps_the_spelling_of_the_abstracts() -> None:
@@ -106,8 +108,6 @@ def test_small_collections_return_fewer(count: int) -> None:
     related = find_related(TEXTS[:count], k=5)
     assert len(related) == count
     assert all(len(row) <= count - 1 for row in related)
-    if count >= 2:
-        assert all(row for row in related[:2])
 
 
 def test_duplicates_are_each_others_closest_and_never_themselves() -> None:
@@ -127,16 +127,28 @@ def test_empty_texts_relate_to_nothing() -> None:
     assert find_related(TEXTS, k=0) == [[] for _ in TEXTS]
 
 
-def test_every_bundled_abstract_gets_five_related() -> None:
+def test_bundled_abstracts_list_only_close_papers_with_a_reason() -> None:
+    from benchmarks.related import build_labels
     abstracts = _bundled_abstracts()
     assert len(abstracts) == 37
-    related = find_related(abstracts)
-    assert all(len(row) == 5 for row in related)
+    labels = build_labels(abstracts)
+    related = find_related(abstracts, labels)
+    assert all(len(row) <= 5 for row in related)
+    # 37 abstracts from all of machine learning: most have a close paper or two, not five.
+    assert sum(bool(row) for row in related) >= 20
     for i, row in enumerate(related):
-        for j, _, reasons in row:
-            for reason in reasons:
-                assert reason.lower() in abstracts[i].lower()
-                assert reason.lower() in abstracts[j].lower()
+        for j, score, reasons in row:
+            assert score >= 0.2 and reasons
+            for reason in reasons:  # a shared tag, or words both abstracts use
+                assert reason.lower() in abstracts[i].lower() and \
+                    reason.lower() in abstracts[j].lower() or reason in set(labels[i]) & set(labels[j])
+
+
+def test_a_label_most_papers_hold_is_no_reason() -> None:
+    texts = [f"graph neural networks for molecules, study {n}" for n in range(10)]
+    labels = [["Graphs", "Chemistry"]] * 2 + [["Graphs"]] * 8
+    reasons = find_related(texts, labels, k=1)[0][0][2]
+    assert "Chemistry" in reasons and "Graphs" not in reasons
 
 
 def test_normalise_keyword_folds_case_plurals_acronyms() -> None:
@@ -158,9 +170,15 @@ def test_corpus_is_deterministic_topical_and_written_as_lists(tmp_path: Path) ->
 
 @pytest.mark.skipif(not ICLR.is_file(), reason=f"shared data folder absent: no {ICLR}")
 def test_iclr_evaluation_meets_targets() -> None:
-    result = evaluate(read_papers(ICLR))
+    papers = read_papers(ICLR)
+    result = evaluate(papers)
     assert result.papers == 2260
-    assert result.same_area >= 0.41
-    assert result.shared_keyword >= 0.36
+    assert result.same_area >= 0.40 and result.shared_keyword >= 0.37
+    assert result.without_reason == 0
+    # As a build ranks, with the papers' tags: what the site shows.
+    from benchmarks.related import build_labels
+    as_built = evaluate(papers, labels=build_labels([str(p["abstract"]) for p in papers]))
+    assert as_built.same_area >= 0.418 and as_built.shared_keyword >= 0.38
+    assert as_built.fewer <= 50 and as_built.without_reason == 0
     # Processor time, not wall time: other jobs on a shared machine stretch the wall clock.
     assert result.cpu_seconds < 10

@@ -14,6 +14,7 @@ from ..cache import ResultCache, content_key
 from ..model import Abstract, Tag
 from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
+from .recurring import TermUse, terms_about
 from .tags import Vocabulary, extract_tags
 from .titles import derive_title, gist_of, introduced_names, list_year, names_to_link
 
@@ -36,6 +37,8 @@ class Analysis:
     """Of those, the ones it says it coins and no earlier paper used (mentions may link them)."""
     tags: tuple[Tag, ...]
     """Area, topics, datasets, models."""
+    terms: tuple[TermUse, ...]
+    """Multi-word terms the abstract is about, for the collection's own topics (`recurring`)."""
     forms: dict[tuple[str, str], str]
     """Typeset and plain forms of the abstract and title (see `generator.text.rendered_forms`)."""
 
@@ -87,4 +90,5 @@ def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabula
     title, source = derive_title(text, given_title, year)
     return Analysis(title=title, title_source=source, gist=gist_of(text, year),
                     names=introduced_names(text, year), own_names=names_to_link(text, year),
-                    tags=extract_tags(text, vocabulary), forms=rendered_forms(text, title))
+                    tags=extract_tags(text, vocabulary), terms=terms_about(text),
+                    forms=rendered_forms(text, title))

@@ -1,8 +1,8 @@
 """Say why two related papers are related: shared tags, then their most telling shared terms.
 
 "Telling" is measured on the collection: a term's coherence is how alike the papers using it are,
-so generic words ("possible", "data") are never a reason. Pairs that share nothing coherent fall
-back to shared phrases and names, then words.
+so generic words ("possible", "data") are never a reason, and a tag most papers hold is none
+either. Pairs that share nothing telling get no reason (and are not shown as related).
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 from scipy import sparse
+
+from .recurring import is_distinctive
 
 # A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
 # compounds and decimals stay whole ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons
@@ -35,39 +37,35 @@ def find_reasons(
     coherence: np.ndarray,
     phrases: Phrases,
     labels: Sequence[Sequence[str]],
+    max_label_share: float = 1.0,
 ) -> list[tuple[str, ...]]:
-    """Return each pair's reasons: shared labels, rarest first, then its most telling terms.
-
-    A pair that shares no label and no coherent term (common in small or very diverse lists)
-    shows its most weighted shared phrases and names instead ("forward pass", "LLM"), else its
-    most weighted shared words: the reader is told what little the two share, never nothing.
-    """
-    shared_labels = _share_labels(pairs, labels) if labels else [[] for _ in pairs]
-    reasons = [
-        tuple(names[:MAX_REASONS]) + phrases.choose(i, ranked, MAX_REASONS - len(names))
+    """Return each pair's reasons: shared labels held by at most `max_label_share` of the
+    papers, rarest first, then its most telling shared phrases and names; none when the two
+    share nothing telling (rather than "applied, function, analysis")."""
+    shared_labels = (_share_labels(pairs, labels, max_label_share) if labels
+                     else [[] for _ in pairs])
+    return [
+        tuple(names[:MAX_REASONS]) + phrases.choose(
+            i, [term for term in ranked if phrases.is_phrase_or_name(term)],
+            MAX_REASONS - len(names))
         for (i, _), names, ranked in zip(
             pairs, shared_labels, _rank_shared_terms(pairs, weights, coherence)
         )
     ]
-    bare = [n for n, found in enumerate(reasons) if not found]
-    if bare:
-        anything = np.ones(weights.shape[1], dtype=np.float32)
-        ranked_all = _rank_shared_terms([pairs[n] for n in bare], weights, anything)
-        for n, ranked in zip(bare, ranked_all):
-            telling = [index for index in ranked if phrases.is_phrase_or_name(index)]
-            reasons[n] = phrases.choose(pairs[n][0], telling or ranked, MAX_REASONS)
-    return reasons
 
 
 def _share_labels(
-    pairs: list[tuple[int, int]], labels: Sequence[Sequence[str]]
+    pairs: list[tuple[int, int]], labels: Sequence[Sequence[str]], max_share: float
 ) -> list[list[str]]:
-    """Return the labels each pair shares, the rarest (most telling) first, as first written."""
+    """Return the labels each pair shares, the rarest (most telling) first, as first written;
+    none held by more than `max_share` of the papers."""
     label_sets = [{normalise_label(name): name for name in names} for names in labels]
     papers_by_label = Counter(label for names in label_sets for label in names)
+    most = max(max_share * len(labels), 2)  # two papers sharing a tag is always telling
     shared: list[list[str]] = []
     for i, j in pairs:
-        common = label_sets[i].keys() & label_sets[j].keys()
+        common = {label for label in label_sets[i].keys() & label_sets[j].keys()
+                  if papers_by_label[label] <= most}
         ordered = sorted(common, key=lambda label: (papers_by_label[label], label))
         shared.append([label_sets[i][label] for label in ordered])
     return shared
@@ -139,10 +137,15 @@ class Phrases:
         )
 
     def is_phrase_or_name(self, index: int) -> bool:
-        """Tell whether a term is a word pair or a name (capitals or digits as usually spelled)."""
+        """Tell whether a term is a distinctive word pair or a name (capitals or digits as
+        usually spelled): a single common word ("issue", "modeling") or a phrase of stock words
+        ("consistent improvements", see `recurring.is_distinctive`) says nothing about why two
+        papers relate."""
         term = self._terms[index]
+        if " " in term:
+            return is_distinctive(term)
         spelled = self._spellings.get(term, term)
-        return " " in term or any(c.isupper() or c.isdigit() for c in spelled[1:])
+        return any(c.isupper() or c.isdigit() for c in spelled[1:])
 
     def _read(self, index: int) -> tuple[tuple[str, ...], frozenset[str]] | None:
         """Return a term's words and their stems, or None for a bare number (it says nothing)."""

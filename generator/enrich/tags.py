@@ -6,28 +6,31 @@ for the data files and how a user extends them).
 
 from __future__ import annotations
 
+import bisect
 import html
 from functools import lru_cache
 import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Iterable
 
 from slugify import slugify
 
 from generator.model import Tag
 
-from .vocabulary import (MatchIndex, Topic, Vocabulary, content_words, load_vocabulary,
-                         normalize_name)
+from .vocabulary import (MatchIndex, Topic, Vocabulary, spelling_key, content_words,
+                         load_vocabulary, normalize_name)
 
 __all__ = ["Vocabulary", "extract_tags", "load_vocabulary", "normalize_name", "tag_slug"]
 
 
 MIN_TOPICS = 2
 MAX_TOPICS = 6
-# Umbrella topics ("Large language models", "Robustness") are named in passing by many papers
-# that are not about them; only a paper that keeps coming back to one is filed under it.
-BROAD_MIN_MENTIONS = 3
+# Topics papers of every area use as tools ("Fine-tuning", "Optimization") are named in passing
+# by many papers that are not about them: only a paper that keeps coming back to one, or says
+# it works on it, is filed under it.
+CROSS_CUTTING_EVIDENCE = 3
 # "ImageNet-pretrained", "GPT-4-level", "AlphaFold-like": the name describes something else.
 _MODIFIER_AFTER = re.compile(r"-(?:like|style|scale|level|sized|pretrained|pre-trained)\b", re.I)
 
@@ -38,23 +41,38 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
     Rule, in order:
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
        overlap the longest wins, and a dataset or model wins over a topic of the same length.
-    2. Topics: a broad topic needs three mentions, others one; keep the six most mentioned.
+       A topic named in passing does not count: after a negation ("without text-to-image"),
+       or as an example ("(e.g. weather, genomics)", "such as ...").
+    2. Topics: the paper must be about it. A topic named in the opening sentence (which names
+       the field) or a contribution sentence ("we propose", "this paper", "our") needs one
+       mention, one named only elsewhere two; an umbrella topic likewise, but the opening
+       sentence does not count ("LLMs have ..." opens papers about narrower things); a
+       cross-cutting one ("Fine-tuning") three, or two with one in a contribution sentence.
+       Keep the six most mentioned.
     3. Area: the area whose kept topics have the most mentions;
        ties go to the area mentioned first; with no topic, the area sharing the most words.
     4. Fewer than two topics: add the kept topics' parents, then the area's top-level topic
-       sharing the most words with the text.
+       sharing the most words with the text, unless the text names it without being about it.
     5. Order topics most specific first: specific before broad, deeper before shallower, more
        mentions first, earlier first. Datasets and models follow in order of first mention.
     """
     index = vocabulary.index
-    mentions = _find_mentions(_flatten(text), index)
+    flat = flatten(text)
+    mentions = _find_mentions(flat, index)
     counts: dict[str, int] = {}
     firsts: dict[str, int] = {}
-    for start, kind, name in mentions:
-        if kind == "topic":
+    central: dict[str, int] = {}
+    evidence = Evidence(flat) if mentions else None
+    for start, kind, name, _ in mentions:
+        if kind == "topic" and evidence and not evidence.in_passing(start):
             counts[name] = counts.get(name, 0) + 1
             firsts.setdefault(name, start)
-    topics = _select_topics(counts, firsts, index.topics_by_name)
+            broad = index.topics_by_name[name].is_broad
+            # The opening sentence names the paper's field, but an umbrella topic opens many
+            # papers that are about something narrower ("LLMs have ...; we study X").
+            if evidence.in_contribution(start) or (start < evidence.opening_end and not broad):
+                central[name] = central.get(name, 0) + 1
+    topics = _select_topics(counts, firsts, central, index.topics_by_name)
     words: frozenset[str] | None = None
     if topics:
         area = _choose_area(topics, counts, firsts, index.topics_by_name)
@@ -62,13 +80,24 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
         words = content_words(text)
         area = _best_by_overlap(words, index.area_weights.items()) or vocabulary.areas[0].name
     if len(topics) < MIN_TOPICS:
-        topics = _complete_topics(topics, area, words or content_words(text), index)
+        # A topic the text names without being about it is no guess either.
+        named = {name for _, kind, name, _ in mentions if kind == "topic"}
+        topics = _complete_topics(topics, area, words or content_words(text), index,
+                                  named.difference(topics))
     topics.sort(key=lambda name: _specificity(index.topics_by_name[name], counts, firsts))
-    entities = [(kind, name) for _, kind, name in mentions if kind != "topic"]
-    ordered = dict.fromkeys([("dataset", n) for k, n in entities if k == "dataset"]
-                            + [("model", n) for k, n in entities if k == "model"])
-    return (Tag(area, "area"), *(Tag(name, "topic") for name in topics),
-            *(Tag(name, kind) for kind, name in ordered))
+    variants: dict[tuple[str, str], dict[str, None]] = {}
+    for kind in ("dataset", "model"):
+        for _, found_kind, name, variant in mentions:
+            if found_kind == kind:
+                members = variants.setdefault((kind, name), {})
+                if variant:
+                    members[variant] = None
+    entity_counts = Counter((kind, name) for _, kind, name, _ in mentions)
+    return (Tag(area, "area"),
+            *(Tag(name, "topic", weight=counts.get(name, 0) + central.get(name, 0))
+              for name in topics),
+            *(Tag(name, kind, tuple(members), entity_counts[kind, name])
+              for (kind, name), members in variants.items()))
 
 
 @lru_cache(maxsize=None)  # a tag is linked from every paper and list that carries it
@@ -81,13 +110,18 @@ def tag_slug(tag: Tag) -> str:
 # Selecting topics -----------------------------------------------------------------------------
 
 
-def _select_topics(counts: dict[str, int], firsts: dict[str, int],
+def _select_topics(counts: dict[str, int], firsts: dict[str, int], central: dict[str, int],
                    topics_by_name: dict[str, Topic]) -> list[str]:
     eligible = [name for name, count in counts.items()
-                if count >= (BROAD_MIN_MENTIONS if topics_by_name[name].is_broad else 1)]
+                if count + (name in central) >= _evidence_needed(topics_by_name[name])]
     eligible.sort(key=lambda name: (-counts[name], topics_by_name[name].is_broad,
                                     -topics_by_name[name].depth, firsts[name]))
     return eligible[:MAX_TOPICS]
+
+
+def _evidence_needed(topic: Topic) -> int:
+    """Mentions needed, a contribution-sentence one counting twice (see `extract_tags`)."""
+    return CROSS_CUTTING_EVIDENCE if topic.is_cross_cutting else 2
 
 
 def _choose_area(topics: list[str], counts: dict[str, int], firsts: dict[str, int],
@@ -101,14 +135,15 @@ def _choose_area(topics: list[str], counts: dict[str, int], firsts: dict[str, in
     return min(scores, key=lambda area: (-scores[area], first_by_area[area]))
 
 
-def _complete_topics(topics: list[str], area: str, words: frozenset[str], index: MatchIndex) -> list[str]:
+def _complete_topics(topics: list[str], area: str, words: frozenset[str], index: MatchIndex,
+                     rejected: set[str]) -> list[str]:
     completed = list(topics)
     for name in topics:
         parent = index.topics_by_name[name].parent
         if parent and parent not in completed and len(completed) < MIN_TOPICS:
             completed.append(parent)
     roots = [(name, weights) for name, weights in index.root_weights.get(area, ())
-             if name not in completed]
+             if name not in completed and name not in rejected]
     while len(completed) < MIN_TOPICS and roots:
         best = _best_by_overlap(words, roots) or roots[0][0]
         completed.append(best)
@@ -132,6 +167,45 @@ def _best_by_overlap(words: frozenset[str],
     return best
 
 
+# Evidence -------------------------------------------------------------------------------------
+
+# Sentences where authors say what they do: the paper is about what they name there.
+_CONTRIBUTION = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study)|[Hh]ere)\b")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
+# "without text-to-image", "not for RL", "no retraining", "rather than distillation": the
+# next three words are negated.
+_NEGATION = re.compile(r"\b(?:without|not|no|w/o|instead of|rather than|unlike|beyond|except"
+                       r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+# "(e.g. weather, genomics)", "such as A, B and C", "including A and B", "for example A".
+_EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)[,:]?\s"
+                       r"[^.;:()]*?(?=\)|;|\.(?:\s|$)|$)", re.IGNORECASE)
+
+
+class Evidence:
+    """Where an abstract says what it is about, and where it names things only in passing."""
+
+    def __init__(self, text: str) -> None:
+        ends = [m.start() for m in _SENTENCE_END.finditer(text)] + [len(text)]
+        self.opening_end = ends[0]
+        """The opening sentence names the paper's field."""
+        self.contributions = [(start, end) for start, end in zip([0, *ends], ends)
+                              if _CONTRIBUTION.search(text, start, end)]
+        """Sentences saying what the paper does ("we propose", "this paper", "our")."""
+        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _EXAMPLES)
+                         for m in regex.finditer(text))
+        self._passing_starts = [start for start, _ in passing]
+        self._passing = passing
+
+    def in_contribution(self, at: int) -> bool:
+        """Tell whether the text at `at` is in a contribution sentence."""
+        return any(start <= at < end for start, end in self.contributions)
+
+    def in_passing(self, at: int) -> bool:
+        """Tell whether a mention at `at` is negated or one of a list of examples."""
+        index = bisect.bisect_right(self._passing_starts, at)
+        return any(start < at < end for start, end in self._passing[max(0, index - 3):index])
+
+
 # Matching -------------------------------------------------------------------------------------
 
 _URL = re.compile(r"\\(?:url|href)\{[^}]*\}|https?://\S+|www\.\S+")
@@ -144,7 +218,7 @@ _MARKUP = re.compile(r"[*`{}~\\]|(?<!\w)_|_(?!\w)")
 _SPACES = re.compile(r"\s+")
 
 
-def _flatten(text: str) -> str:
+def flatten(text: str) -> str:
     # Each step runs only when its marker is present: most abstracts are plain ASCII prose.
     if not text.isascii():
         text = unicodedata.normalize("NFKC", text).replace("\u2014", " ").translate(_DASHES)
@@ -167,8 +241,9 @@ def _flatten(text: str) -> str:
 _DASHES = str.maketrans({dash: "-" for dash in "\u2010\u2011\u2012\u2013\u2015\u2212"})
 
 
-def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str]]:
-    """Return (start, kind, name) of every non-overlapping mention, in text order."""
+def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, str]]:
+    """Return (start, kind, name, variant) of every non-overlapping mention, in text order;
+    variant is the family member a pattern matched ("Llama-2-7B" of "Llama-2"), else ""."""
     candidates: list[tuple[int, int, bool, str, str]] = []
     lowered = text.lower()
     for regex, any_case in index.spelling_regexes:
@@ -182,22 +257,35 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str]]:
             key = match.group().replace("-", " ")
             kind, name = index.label_by_key[(any_case, key.lower() if any_case else key)]
             candidates.append((match.start(), match.start() - match.end(), kind == "topic",
-                               kind, name))
+                               kind, name, ""))
     for compiled, pattern in index.compiled_patterns:
         for match in compiled.finditer(text):
             if match.start() == 0 or not text[match.start() - 1].isalnum():
+                member = match.expand(pattern.name)
+                name = _family_name(match.expand(pattern.family), pattern.kind, index) \
+                    if pattern.family else member
                 candidates.append((match.start(), match.start() - match.end(), False,
-                                   pattern.kind, match.expand(pattern.name)))
-    mentions: list[tuple[int, str, str]] = []
+                                   pattern.kind, name, member if pattern.family else ""))
+    mentions: list[tuple[int, str, str, str]] = []
     covered_until = 0
-    for start, negative_length, _, kind, name in sorted(candidates):
+    for start, negative_length, _, kind, name, variant in sorted(candidates):
         end = start - negative_length
         if start < covered_until:
             continue
         if kind != "topic" and _MODIFIER_AFTER.match(text, end):
             continue
-        mentions.append((start, kind, name))
+        mentions.append((start, kind, name, variant))
         covered_until = end
     return mentions
+
+
+def _family_name(family: str, kind: str, index: MatchIndex) -> str:
+    """Return the vocabulary's name for a family ("Llama-3.1" is "Llama-3"), else as given."""
+    for any_case in (False, True):
+        label = index.label_by_key.get((any_case, spelling_key(family.lower() if any_case
+                                                                 else family)))
+        if label and label[0] == kind:
+            return label[1]
+    return family
 
 

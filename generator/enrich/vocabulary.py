@@ -34,9 +34,9 @@ EXACT_CASE_MAX_CHARS = 6
 
 _TOP_KEYS = {"areas", "datasets", "models", "patterns", "remove"}
 _AREA_KEYS = {"name", "words", "topics"}
-_TOPIC_KEYS = {"name", "synonyms", "parent", "broad"}
+_TOPIC_KEYS = {"name", "synonyms", "parent", "broad", "cross_cutting"}
 _ENTITY_KEYS = {"name", "synonyms", "exact_case"}
-_PATTERN_KEYS = {"kind", "pattern", "name"}
+_PATTERN_KEYS = {"kind", "pattern", "name", "family"}
 # Words too common in ML abstracts to tell areas or topics apart when falling back on overlap.
 _STOPWORDS = frozenset(
     "a an and are as at based be by for from in into is it its of on or our the their this to "
@@ -68,9 +68,12 @@ class Topic:
     parent: str | None
     """A broader topic, or None."""
     is_broad: bool
-    """Umbrella topic: needs three mentions and is listed after specific ones."""
+    """Umbrella topic: needs more evidence (see `tags.extract_tags`), listed after specific ones."""
     depth: int
     """Number of ancestors; deeper is more specific."""
+    is_cross_cutting: bool = False
+    """An umbrella topic papers of every area use as a tool ("Fine-tuning", "Optimization"):
+    needs the most evidence."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,9 @@ class EntityPattern:
     """Case-sensitive Python regular expression."""
     name: str
     """Tag name template; \\1, \\2 stand for the pattern's groups."""
+    family: str = ""
+    """Template of the family the member belongs to ("Llama-\\1" for "Llama-\\1-\\2B"): the
+    tag is the family's, with the member as a variant. Empty: the member is its own tag."""
 
 
 @dataclass(frozen=True)
@@ -159,7 +165,7 @@ def load_vocabulary(extra: Path | None = None) -> Vocabulary:
     return _freeze(draft)
 
 
-def _spelling_key(spelling: str) -> str:
+def spelling_key(spelling: str) -> str:
     return re.sub(r"[\s\-]+", " ", spelling.strip())
 
 
@@ -286,7 +292,7 @@ def _read_entry(entry, where: str, allowed: set[str], report) -> dict | None:
     if not isinstance(synonyms, list) or not all(isinstance(s, str) and s.strip() for s in synonyms):
         report(where, "'synonyms' must be a list of non-empty strings")
         ok = False
-    for flag in ("broad", "exact_case"):
+    for flag in ("broad", "cross_cutting", "exact_case"):
         if flag in entry and not isinstance(entry[flag], bool):
             report(where, f"'{flag}' must be true or false, found {entry[flag]!r}")
             ok = False
@@ -320,9 +326,9 @@ def _read_area(area, where: str, draft: dict, report, is_user: bool) -> None:
             continue
         topic_name = read["name"].strip()
         stored_topic = draft["topics"].setdefault(
-            topic_name, {"synonyms": [], "parent": None, "broad": False})
+            topic_name, {"synonyms": [], "parent": None, "broad": False, "cross_cutting": False})
         stored_topic["area"] = name
-        for key in ("parent", "broad"):
+        for key in ("parent", "broad", "cross_cutting"):
             if key in read:
                 stored_topic[key] = read[key]
         _add_synonyms(stored_topic, read.get("synonyms", []), draft, is_user)
@@ -341,8 +347,8 @@ def _read_entity(entry, kind: str, where: str, draft: dict, report, is_user: boo
 
 
 def _read_pattern(entry, where: str, draft: dict, report) -> None:
-    if not isinstance(entry, dict) or set(entry) != _PATTERN_KEYS:
-        report(where, "expected a mapping with exactly kind, pattern and name")
+    if not isinstance(entry, dict) or not {"kind", "pattern", "name"} <= set(entry) <= _PATTERN_KEYS:
+        report(where, "expected a mapping with kind, pattern, name and optionally family")
         return
     if entry["kind"] not in ("dataset", "model"):
         report(where, f"'kind' must be dataset or model, found {entry['kind']!r}")
@@ -352,7 +358,8 @@ def _read_pattern(entry, where: str, draft: dict, report) -> None:
     except re.error as error:
         report(where, f"'pattern' is not a valid regular expression ({error})")
         return
-    references = [int(n) for n in re.findall(r"\\(?:g<)?(\d+)", str(entry["name"]))]
+    references = [int(n) for n in re.findall(r"\\(?:g<)?(\d+)",
+                                              str(entry["name"]) + str(entry.get("family", "")))]
     if any(n > compiled.groups for n in references):
         report(where, f"'name' refers to a group the pattern does not have ({compiled.groups} groups)")
         return
@@ -368,10 +375,10 @@ def _add_synonyms(stored: dict, synonyms: list[str], draft: dict, is_user: bool)
 
 
 def _remove_synonym(spelling: str, draft: dict) -> bool:
-    key = _spelling_key(spelling).lower()
+    key = spelling_key(spelling).lower()
     found = False
     for entry in (*draft["topics"].values(), *draft["entities"].values()):
-        kept = [s for s in entry["synonyms"] if _spelling_key(s).lower() != key]
+        kept = [s for s in entry["synonyms"] if spelling_key(s).lower() != key]
         found |= len(kept) != len(entry["synonyms"])
         entry["synonyms"] = kept
     return found
@@ -435,13 +442,15 @@ def _freeze(draft: dict) -> Vocabulary:
     areas = tuple(Area(name, tuple(value["words"])) for name, value in draft["areas"].items())
     topics = tuple(
         Topic(name, value["area"], tuple(value["synonyms"]), value["parent"],
-              bool(value["broad"]), _depth(name, draft["topics"]))
+              bool(value["broad"] or value["cross_cutting"]), _depth(name, draft["topics"]),
+              bool(value["cross_cutting"]))
         for name, value in draft["topics"].items())
     entities = tuple(
         Entity(name, value["kind"], tuple(value["synonyms"]), bool(value["exact_case"]))
         for kind in ("dataset", "model")
         for name, value in draft["entities"].items() if value["kind"] == kind)
-    patterns = tuple(EntityPattern(p["kind"], p["pattern"], p["name"]) for p in draft["patterns"])
+    patterns = tuple(EntityPattern(p["kind"], p["pattern"], p["name"], p.get("family", ""))
+                     for p in draft["patterns"])
     return Vocabulary(areas, topics, entities, patterns, _build_index(areas, topics, entities, patterns))
 
 
@@ -463,7 +472,7 @@ def _build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: t
                 spellings.append((spelling, entity.kind, entity.name, exact))
     for spelling, kind, name, exact in spellings:
         any_case = not exact
-        label_by_key[(any_case, _spelling_key(spelling.lower() if any_case else spelling))] = (kind, name)
+        label_by_key[(any_case, spelling_key(spelling.lower() if any_case else spelling))] = (kind, name)
         folded_by_key[normalize_name(spelling)] = normalize_name(name)
     regexes = []
     for any_case in (False, True):

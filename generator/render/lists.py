@@ -174,8 +174,10 @@ def _papers_by_area(collection: Collection) -> dict[str, list[Paper]]:
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
-    papers_by_tag: dict[Tag, list[Paper]] = defaultdict(list)
-    for paper in collection.papers:
+    """Return each tag's papers, those it is most central to first (then in input order)."""
+    weighted: dict[Tag, list[tuple[int, int, Paper]]] = defaultdict(list)
+    for position, paper in enumerate(collection.papers):
         for tag in paper.tags:
-            papers_by_tag[tag].append(paper)
-    return papers_by_tag
+            weighted[tag].append((-tag.weight, position, paper))
+    return {tag: [paper for *_, paper in sorted(entries, key=lambda e: e[:2])]
+            for tag, entries in weighted.items()}

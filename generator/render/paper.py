@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
 from ..links import TAGS_DIR, paper_path, relative_url, tag_path
-from ..model import Collection, Paper, Tag
+from ..model import RELATED_PER_PAPER, Collection, Paper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
-from .common import (TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter,
+from .common import (TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter, plural,
                      page_title)
 
 # Where code lives: a link to one of these (or a subdomain) gets the page's Code button.
@@ -99,11 +99,20 @@ def _render_chips(tags: tuple[Tag, ...], here: str, options: RenderOptions) -> s
         chips = "".join(
             f'<a class="md-tag ps-tag ps-tag--{tag.kind}" '
             f'href="{relative_url(here, tag_path(tag_slug(tag)), options.directory_urls)}">'
-            f"{escape(tag.name)}</a>" for tag in of_kind)
+            f"{escape(tag.name)}{_members(tag)}</a>" for tag in of_kind)
         if chips:
             rows.append(f"<dt>{TAG_KIND_SINGULAR[kind] if len(of_kind) == 1 else label}</dt>"
                         f"<dd>{chips}</dd>")
     return f'<dl class="ps-tags">{"".join(rows)}</dl>' if rows else ""
+
+
+def _members(tag: Tag) -> str:
+    """The family members a paper names, shortened by the family's name: " · 7B, 13B"."""
+    if not tag.variants:
+        return ""
+    short = [variant[len(tag.name) + 1:] if variant[:len(tag.name) + 1] in (tag.name + "-", tag.name + " ")
+             else variant for variant in tag.variants]
+    return f' <span class="ps-tag-members">· {escape(", ".join(short))}</span>'
 
 
 def _render_actions(paper: Paper, abstract_html: str, here: str, options: RenderOptions) -> str:
@@ -160,8 +169,10 @@ def _render_mentions(paper: Paper, titles_by_slug: dict[str, str], here: str,
 
 def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
                     here: str, options: RenderOptions) -> str:
+    heading = '<section class="ps-related" data-search-exclude><h2 id="related-papers">Related papers</h2>'
     if not paper.related:
-        return ""
+        return (f'{heading}<p class="ps-related-note">No other paper of this collection is close '
+                f'enough to this one to list.</p></section>')
     items = []
     for link in paper.related:
         href = relative_url(here, paper_path(link.slug), options.directory_urls)
@@ -171,8 +182,12 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
         why = f'<span class="ps-why">{why}</span>' if why else ""
         items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
                      f'{gist}{why}</li>')
-    return ('<section class="ps-related" data-search-exclude><h2 id="related-papers">Related papers</h2>'
-            f'<ol class="ps-cards">{"".join(items)}</ol></section>')
+    note = ""
+    if len(paper.related) < RELATED_PER_PAPER:
+        note = (f'<p class="ps-related-note">Only {plural(len(paper.related), "paper")} of this '
+                f'collection {"is" if len(paper.related) == 1 else "are"} close enough to this '
+                f'one to list.</p>')
+    return f'{heading}<ol class="ps-cards">{"".join(items)}</ol>{note}</section>'
 
 
 def _unique(reasons: tuple[str, ...]) -> list[str]:

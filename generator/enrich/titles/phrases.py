@@ -325,7 +325,7 @@ class _WordFlags(NamedTuple):
     is_the: bool
 
 
-def _is_never_a_noun(word: str) -> bool:
+def is_never_a_noun(word: str) -> bool:
     """Tell whether an English word is known only as an adjective, verb or adverb ("wearable",
     "sparse"): a phrase ending in one is cut short ("Generating Wearable")."""
     return word in _word_forms()["never_nouns"]
@@ -354,7 +354,7 @@ def _word_flags(word: str) -> _WordFlags:
         verb_after_plural=core in _BARE_VERBS or core.endswith("ing"),
         plural=_is_plural(core), ends_clause=word[-1:] in _END_PUNCT,
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
-        not adverb and not _is_never_a_noun(core),
+        not adverb and not is_never_a_noun(core),
         ends_before=core in _CAN_END_BEFORE, bare_verb=core in _BARE_VERBS, is_of=core == "of",
         is_the=core == "the")
 

@@ -1,0 +1,263 @@
+"""Topics that follow the list: the collection's own recurring subjects, beside the taxonomy.
+
+A curated taxonomy ages: a 2026 list brings subjects no 2024 list had ("test-time compute",
+"process reward models"). This step finds the multi-word terms several abstracts of the
+collection are about and makes them topic tags where no curated topic covers them.
+
+Rule, in order:
+1. Candidates are runs of two to four words inside a clause, with no stop word, number or
+   boilerplate word ("proposed", "results"), not starting with a stock adjective ("novel",
+   "large"), with no plural or verb before the last word ("routing sends tokens") and not
+   ending in a word that is never a noun ("sparse", "efficiently"). Plural and singular are
+   one term.
+2. A paper is about a term when it names it in the opening sentence or one saying what the
+   paper does ("we propose", "this paper", "our"); never when negated or given as an example
+   (`tags.Evidence`).
+3. A term becomes a topic when at least MIN_PAPERS papers (more in large lists) and at most
+   MAX_SHARE of the collection (twice the least in small lists) are about it, earlier papers did not use it as a
+   phrase of the trade (`generic_phrases`: in abstracts, seldom in titles), it is not a
+   spelling of a curated topic, dataset or model, and no longer term holding it is about most
+   of the same papers ("reward models" gives way to "process reward models" where the two
+   mostly coincide).
+4. Each paper gets at most MAX_PER_PAPER such topics, the ones it names most centrally first,
+   and none whose words a curated topic of the paper already spells.
+5. The tag is named as authors most often write it, first letter capitalised.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+from typing import NamedTuple
+
+from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+from ..model import Tag
+from .tags import Evidence, Vocabulary, flatten
+from .titles.phrases import is_never_a_noun
+
+MIN_PAPERS = 3
+PAPERS_PER_MIN = 500
+"""From this many papers on, one more paper is needed per this many in the collection."""
+MAX_SHARE = 0.05
+MAX_PER_PAPER = 2
+SUPERSEDE_SHARE = 0.6
+MAX_WORDS = 4
+GENERIC_PATH = Path(__file__).resolve().parents[1] / "data" / "generic_phrases.json"
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")
+_BREAK = re.compile(r"[,;:()\[\]\"!?]|\.(?:\s|$)|\s[-\u2013\u2014]\s")
+_BOILERPLATE = frozenset("""
+    paper work works propose proposed proposes proposing present presents presented introduce
+    introduces introduced approach approaches method methods novel new existing show shows shown
+    demonstrate demonstrates demonstrated result results experiment experiments experimental
+    extensive significantly significant outperform outperforms outperforming state art sota
+    achieve achieves achieved achieving based using use uses used effective effectiveness
+    performance improve improves improved improvement improvements furthermore additionally
+    moreover specifically however including various different previous recent recently prior
+    key code available github framework frameworks study studies task tasks problem problems
+    paradigm well also way ways able ability abilities capability capabilities limited lack
+    large small high low wide broad strong simple efficient general specific important
+    multiple single certain common standard current future potential typical particular
+    additional overall original traditional conventional popular powerful promising remarkable
+    impressive superior better best good great first second third main major minor recent
+    given real crucial critical challenging challenge challenges issue issues setting settings
+    terms case cases number set sets type types level levels range manner fashion aspect aspects
+    variety wide-range widely effectively efficiently often typically usually generally
+    empirical empirically theoretical theoretically comprehensive extensively experiments
+    baseline baselines state-of-the-art end end-to-end art unlike via towards toward
+    diverse high-quality low-quality external internal ai open partially fully black
+    pretrained pre-trained frozen closed-source open-source tighter faster trillion billion
+    million thousand hundreds thousands deep long short high-resolution
+    """.split())
+_STOP = frozenset(ENGLISH_STOP_WORDS) | _BOILERPLATE
+# Heads that make a term when something precedes them, but not on their own first position.
+_HEAD_ONLY = frozenset("""model models data learning network networks benchmark benchmarks
+    dataset datasets analysis evaluation""".split())
+
+
+class TermUse(NamedTuple):
+    """How an abstract names a term it is about (rule 2)."""
+
+    spelling: str
+    """How the abstract first writes it."""
+    count: int
+    """Times named, in passing aside."""
+    central: int
+    """Times named in the opening sentence or a contribution sentence."""
+
+
+def terms_about(text: str) -> tuple[TermUse, ...]:
+    """Return the candidate terms an abstract is about (rules 1 and 2), the generic ones
+    aside: what the collection step needs of each abstract, so that it can be cached."""
+    flat = flatten(text)
+    evidence = Evidence(flat)
+    generic = generic_phrases()
+    counts: dict[str, list] = {}
+    for start, key, spelling in _windows(flat):
+        if key in generic or evidence.in_passing(start):
+            continue
+        count = counts.get(key)
+        if count is None:
+            count = counts[key] = [spelling, 0, 0]
+        count[1] += 1
+        count[2] += start < evidence.opening_end or evidence.in_contribution(start)
+    return tuple(TermUse(*count) for count in counts.values() if count[2])
+
+
+def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tuple[Tag, ...]],
+                         vocabulary: Vocabulary) -> list[tuple[Tag, ...]]:
+    """Return each paper's tags with the collection's recurring topics it is about (`terms`,
+    from `terms_about`) added after its curated topics (rules 3-5)."""
+    about = [{term_key(use.spelling): use for use in paper_terms} for paper_terms in terms]
+    papers = Counter(term for paper_about in about for term in paper_about)
+    least = max(MIN_PAPERS, math.ceil(len(terms) / PAPERS_PER_MIN))
+    most = max(2 * least, MAX_SHARE * len(terms))
+    eligible = {term for term, count in papers.items() if least <= count <= most}
+    spelling = _spellings(about, eligible)
+    eligible = {term for term in eligible if not _holds_known_term(spelling[term], vocabulary)}
+    eligible -= _superseded(eligible, papers)
+    result = []
+    for paper_tags, paper_about in zip(tags, about):
+        curated = " ".join(tag.name.lower() for tag in paper_tags)
+        chosen = sorted((term for term in eligible.intersection(paper_about)
+                         if spelling[term].lower() not in curated),
+                        key=lambda term: (-paper_about[term].central, -paper_about[term].count,
+                                          term))
+        added = tuple(Tag(_display(spelling[term]), "topic",
+                          weight=paper_about[term].count + paper_about[term].central)
+                      for term in chosen[:MAX_PER_PAPER])
+        topics_end = max((i + 1 for i, tag in enumerate(paper_tags) if tag.kind in ("area", "topic")),
+                         default=0)
+        result.append(paper_tags[:topics_end] + added + paper_tags[topics_end:])
+    return result
+
+
+@lru_cache(maxsize=1)
+def generic_phrases() -> frozenset[str]:
+    """The terms earlier papers use in abstracts but seldom in titles (see
+    `benchmarks/generic_phrases.py`): "loss function", "lower bound", "success rate"."""
+    if not GENERIC_PATH.exists():
+        return frozenset()
+    with GENERIC_PATH.open(encoding="utf-8") as handle:
+        return frozenset(json.load(handle))
+
+
+def is_distinctive(phrase: str) -> bool:
+    """Tell whether a phrase has only words that may name a subject: no stop or boilerplate
+    word ("consistent improvements", "central challenge")."""
+    return not any(_word_flags(word) & _STOPPED for word in phrase.split())
+
+
+def candidate_terms(text: str) -> set[str]:
+    """Return the candidate terms (rule 1) a text names, folded by `term_key`."""
+    return {key for _, key, _ in _windows(flatten(text))}
+
+
+def _windows(text: str):
+    """Yield (start, key, spelling) of every candidate term: runs of two to MAX_WORDS words
+    inside a clause, none a stop word, not starting with a head-only word, ending in a noun."""
+    run: list[tuple[int, str, int]] = []
+    previous_end = 0
+    for match in _WORD.finditer(text):
+        word, start = match.group(), match.start()
+        flags = _word_flags(word)
+        gap_is_space = start - previous_end == 1 and text[previous_end] == " "
+        if run and (flags & _STOPPED or not gap_is_space and
+                    _BREAK.search(text, previous_end, start)):
+            yield from _run_windows(run)
+            run = []
+        if not flags & _STOPPED:
+            run.append((start, word, flags))
+        previous_end = match.end()
+    yield from _run_windows(run)
+
+
+def _run_windows(run: list[tuple[int, str, int]]):
+    for i, (start, _, flags) in enumerate(run):
+        if flags & _NO_START:
+            continue
+        for last in range(i + 1, min(i + MAX_WORDS, len(run))):
+            if run[last - 1][2] & _PLURAL:
+                break  # "routing sends tokens": a plural or a verb inside is no term
+            if not run[last][2] & _NO_END:
+                spelling = " ".join(word for _, word, _ in run[i:last + 1])
+                yield start, term_key(spelling), spelling
+
+
+_STOPPED, _NO_START, _NO_END, _PLURAL = 1, 2, 4, 8
+
+
+@lru_cache(maxsize=65536)
+def _word_flags(word: str) -> int:
+    """Read one word: a stop word, one no term starts with, one no term ends with."""
+    lowered = word.lower()
+    if lowered in _STOP or len(lowered) < 2:
+        return _STOPPED
+    never_noun = is_never_a_noun(lowered)
+    return (_NO_START * (lowered in _HEAD_ONLY or never_noun and lowered.endswith(("ed", "es")))
+            | _NO_END * (lowered.endswith("ly") or never_noun)
+            | _PLURAL * (word.islower() and lowered.endswith("s") and
+                         not lowered.endswith(("ss", "us", "is", "ics"))))
+
+
+def _holds_known_term(spelling: str, vocabulary: Vocabulary) -> bool:
+    """Tell whether a term is a curated topic, dataset or model, or one with a word before or
+    after it ("pretrained LLMs", "CLIP model", "instruction tuning dataset"): the curated tag
+    already says it."""
+    words = spelling.split()
+    return any(vocabulary.knows(" ".join(words[start:end]))
+               for start in range(len(words)) for end in range(start + 1, len(words) + 1)
+               if (start == 0 or end == len(words)) and (start, end) != (0, len(words))
+               and end - start >= 1) or vocabulary.knows(spelling)
+
+
+@lru_cache(maxsize=1 << 18)
+def term_key(phrase: str) -> str:
+    """Fold a term's spellings: lower case, "-" as a space, a plural last word singular."""
+    words = phrase.lower().replace("-", " ").split()
+    last = words[-1]
+    if last.endswith("ies") and len(last) > 4:
+        last = last[:-3] + "y"
+    elif last.endswith(("sses", "ses", "xes", "ches", "shes")):
+        last = last[:-2]
+    elif last.endswith("s") and not last.endswith(("ss", "us", "is", "as")):
+        last = last[:-1]
+    return " ".join(words[:-1] + [last])
+
+
+def _spellings(about: Sequence[dict[str, TermUse]], terms: set[str]) -> dict[str, str]:
+    """Return each term's most frequent spelling across the abstracts (ties: the first seen)."""
+    counts: dict[str, Counter] = defaultdict(Counter)
+    for paper_about in about:
+        for term in terms.intersection(paper_about):
+            counts[term][paper_about[term].spelling] += 1
+    return {term: counts[term].most_common(1)[0][0] for term in terms}
+
+
+def _superseded(terms: set[str], papers: Counter) -> set[str]:
+    """Return the terms that a longer term holding them mostly coincides with: "reward model"
+    in "process reward model", or the fragment "ordinary differential" of "ordinary
+    differential equation" (which may itself be a curated topic)."""
+    superseded = set()
+    for longer, count in papers.items():
+        words = longer.split()
+        for size in range(2, len(words)):
+            for i in range(len(words) - size + 1):
+                inner = term_key(" ".join(words[i:i + size]))
+                if inner in terms and count >= SUPERSEDE_SHARE * papers[inner]:
+                    superseded.add(inner)
+    return superseded
+
+
+def _display(spelling: str) -> str:
+    """Capitalise the first letter unless the first word is a name ("iPhone", "k-NN")."""
+    first = spelling.split(" ", 1)[0]
+    if any(char.isupper() for char in first[1:]):
+        return spelling
+    return spelling[:1].upper() + spelling[1:]
