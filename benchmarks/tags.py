@@ -16,6 +16,8 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+
 import numpy as np
 
 from generator.enrich.recurring import add_recurring_topics, terms_about
@@ -23,6 +25,10 @@ from generator.enrich.tags import Vocabulary, extract_tags, load_vocabulary
 from generator.model import Tag
 
 LARGEST_SHOWN = 20
+JUDGED = Path(__file__).resolve().parent / "data" / "judged_topics.jsonl"
+SHEET_LISTS = ("colm2024", "aistats2025", "3dv2025")
+EVALUATED_LISTS = ("iclr2024", "colm2024", "3dv2025")
+SHEET_PAPERS = 50
 
 
 @dataclass(frozen=True)
@@ -70,9 +76,7 @@ def read_papers(path: Path) -> list[dict]:
 def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0.0) -> TagReport:
     """Tag every paper's abstract and measure the tags against its keywords and primary area."""
     started = time.perf_counter()
-    tags_by_paper = [extract_tags(paper["abstract"], vocabulary) for paper in papers]
-    terms = [terms_about(paper["abstract"]) for paper in papers]
-    tags_by_paper = add_recurring_topics(terms, tags_by_paper, vocabulary)
+    tags_by_paper = tag_list(papers, vocabulary)
     seconds = time.perf_counter() - started
     counted = [[tag for tag in tags if tag.kind != "area"] for tags in tags_by_paper]
     topics = [[tag for tag in tags if tag.kind == "topic"] for tags in tags_by_paper]
@@ -99,6 +103,46 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
         seconds=seconds,
         load_seconds=load_seconds,
     )
+
+
+def tag_list(papers: list[dict], vocabulary: Vocabulary) -> list[tuple]:
+    """Tag every paper of a list as a build does (the collection's own topics included)."""
+    texts = [paper["abstract"] for paper in papers]
+    return add_recurring_topics([terms_about(text) for text in texts],
+                                [extract_tags(text, vocabulary) for text in texts], vocabulary)
+
+
+def paper_key(list_name: str, abstract: str) -> str:
+    """Identify a paper across runs: its list and the first 12 words of its abstract."""
+    return f"{list_name}|{' '.join(abstract.split()[:12])}"
+
+
+def judged_precision(topics_by_key: dict[str, set[str]]) -> tuple[int, int, int]:
+    """Score the hand-judged topic tags (`JUDGED`) the tagger still gives: (right, judged and
+    still given, judged in all)."""
+    rows = [json.loads(line) for line in JUDGED.read_text("utf-8").splitlines()]
+    given = [row for row in rows if row["tag"] in topics_by_key.get(row["key"], set())]
+    return sum(row["judgement"] == "right" for row in given), len(given), len(rows)
+
+
+def judging_sheet(vocabulary: Vocabulary, seed: int = 0) -> list[dict]:
+    """Return SHEET_PAPERS papers of the newer lists (as even a share of each as can be), each
+    with its title, abstract and topic tags, for a judge to mark each tag right or wrong."""
+    import random
+
+    rng = random.Random(seed)
+    sheet = []
+    for number, name in enumerate(SHEET_LISTS):
+        papers = read_papers(DATA / f"{name}.jsonl")
+        tags = tag_list(papers, vocabulary)
+        count = SHEET_PAPERS // len(SHEET_LISTS) + (number < SHEET_PAPERS % len(SHEET_LISTS))
+        for index in sorted(rng.sample(range(len(papers)), count)):
+            sheet.append({"key": paper_key(name, papers[index]["abstract"]),
+                          "title": papers[index]["title"], "abstract": papers[index]["abstract"],
+                          "topics": [t.name for t in tags[index] if t.kind == "topic"],
+                          "from_collection": [t.name for t in tags[index] if t.kind == "topic"
+                                              and not vocabulary.knows(t.name)]})
+    return sheet
 
 
 def _has_keyword_hit(keywords: list[str], tags: list[Tag], vocabulary: Vocabulary) -> bool:
@@ -168,13 +212,35 @@ def format_report(report: TagReport) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the evaluation on a JSON Lines file and print the report."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.tags", description=__doc__.splitlines()[0])
-    parser.add_argument("papers", type=Path, help="JSON Lines with abstract, keywords, primary_area")
+    parser.add_argument("papers", type=Path, nargs="*",
+                        help="JSON Lines with abstract, keywords, primary_area (default: ICLR "
+                             "2024, COLM 2024 and 3DV 2025 of ../shared/data)")
     parser.add_argument("--vocabulary", type=Path, help="a user vocabulary file to apply")
+    parser.add_argument("--judging-sheet", type=Path,
+                        help="write the topic tags of 50 papers of the newer lists, to judge")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     vocabulary = load_vocabulary(args.vocabulary)
     load_seconds = time.perf_counter() - started
-    print(format_report(evaluate(read_papers(args.papers), vocabulary, load_seconds)))
+    if args.judging_sheet:
+        sheet = judging_sheet(vocabulary)
+        args.judging_sheet.write_text("".join(json.dumps(row, ensure_ascii=False) + "\n"
+                                              for row in sheet), encoding="utf-8")
+        print(f"wrote {len(sheet)} papers to {args.judging_sheet}")
+        return 0
+    for path in args.papers or [DATA / f"{name}.jsonl" for name in EVALUATED_LISTS]:
+        print(f"== {path.stem}")
+        print(format_report(evaluate(read_papers(path), vocabulary, load_seconds)))
+    if JUDGED.exists():
+        topics_by_key = {}
+        for name in SHEET_LISTS:
+            papers = read_papers(DATA / f"{name}.jsonl")
+            for paper, tags in zip(papers, tag_list(papers, vocabulary)):
+                topics_by_key[paper_key(name, paper["abstract"])] = {
+                    tag.name for tag in tags if tag.kind == "topic"}
+        right, given, judged = judged_precision(topics_by_key)
+        print(f"hand-judged topic tags ({JUDGED.name}): {given} of {judged} still given, "
+              f"precision {right / max(given, 1):.3f}")
     return 0
 
 

@@ -38,7 +38,7 @@ from typing import NamedTuple
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..model import Tag
-from .tags import Evidence, Vocabulary, flatten
+from .tags import Vocabulary, flatten, read_evidence
 from .titles.phrases import is_never_a_noun
 
 MIN_PAPERS = 3
@@ -87,27 +87,24 @@ class TermUse(NamedTuple):
     spelling: str
     """How the abstract first writes it."""
     count: int
-    """Times named, in passing aside."""
-    central: int
-    """Times named in the opening sentence or a contribution sentence."""
+    """Times named in the opening sentence or a contribution sentence, in passing aside."""
 
 
 def terms_about(text: str) -> tuple[TermUse, ...]:
     """Return the candidate terms an abstract is about (rules 1 and 2), the generic ones
     aside: what the collection step needs of each abstract, so that it can be cached."""
-    flat = flatten(text)
-    evidence = Evidence(flat)
+    flat, evidence = read_evidence(text)
     generic = generic_phrases()
     counts: dict[str, list] = {}
-    for start, key, spelling in _windows(flat):
-        if key in generic or evidence.in_passing(start):
-            continue
-        count = counts.get(key)
-        if count is None:
-            count = counts[key] = [spelling, 0, 0]
-        count[1] += 1
-        count[2] += start < evidence.opening_end or evidence.in_contribution(start)
-    return tuple(TermUse(*count) for count in counts.values() if count[2])
+    for begin, end in evidence.central_spans():
+        for start, key, spelling in _windows(flat[begin:end]):
+            if key in generic or evidence.in_passing(begin + start):
+                continue
+            count = counts.get(key)
+            if count is None:
+                count = counts[key] = [spelling, 0]
+            count[1] += 1
+    return tuple(TermUse(*count) for count in counts.values())
 
 
 def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tuple[Tag, ...]],
@@ -127,10 +124,9 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
         curated = " ".join(tag.name.lower() for tag in paper_tags)
         chosen = sorted((term for term in eligible.intersection(paper_about)
                          if spelling[term].lower() not in curated),
-                        key=lambda term: (-paper_about[term].central, -paper_about[term].count,
-                                          term))
+                        key=lambda term: (-paper_about[term].count, term))
         added = tuple(Tag(_display(spelling[term]), "topic",
-                          weight=paper_about[term].count + paper_about[term].central)
+                          weight=2 * paper_about[term].count)
                       for term in chosen[:MAX_PER_PAPER])
         topics_end = max((i + 1 for i, tag in enumerate(paper_tags) if tag.kind in ("area", "topic")),
                          default=0)

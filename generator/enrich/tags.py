@@ -57,14 +57,13 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
        mentions first, earlier first. Datasets and models follow in order of first mention.
     """
     index = vocabulary.index
-    flat = flatten(text)
+    flat, evidence = read_evidence(text)
     mentions = _find_mentions(flat, index)
     counts: dict[str, int] = {}
     firsts: dict[str, int] = {}
     central: dict[str, int] = {}
-    evidence = Evidence(flat) if mentions else None
     for start, kind, name, _ in mentions:
-        if kind == "topic" and evidence and not evidence.in_passing(start):
+        if kind == "topic" and not evidence.in_passing(start):
             counts[name] = counts.get(name, 0) + 1
             firsts.setdefault(name, start)
             broad = index.topics_by_name[name].is_broad
@@ -181,6 +180,13 @@ _EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)
                        r"[^.;:()]*?(?=\)|;|\.(?:\s|$)|$)", re.IGNORECASE)
 
 
+@lru_cache(maxsize=8)  # the analysis reads one abstract's tags, then its terms (`recurring`)
+def read_evidence(text: str) -> tuple[str, Evidence]:
+    """Return an abstract's text cleaned for matching and where it says what it is about."""
+    flat = flatten(text)
+    return flat, Evidence(flat)
+
+
 class Evidence:
     """Where an abstract says what it is about, and where it names things only in passing."""
 
@@ -195,6 +201,16 @@ class Evidence:
                          for m in regex.finditer(text))
         self._passing_starts = [start for start, _ in passing]
         self._passing = passing
+
+    def central_spans(self) -> list[tuple[int, int]]:
+        """Return the opening sentence and the contribution sentences, in order, merged."""
+        spans: list[tuple[int, int]] = []
+        for start, end in sorted([(0, self.opening_end), *self.contributions]):
+            if spans and start <= spans[-1][1]:
+                spans[-1] = (spans[-1][0], max(end, spans[-1][1]))
+            else:
+                spans.append((start, end))
+        return spans
 
     def in_contribution(self, at: int) -> bool:
         """Tell whether the text at `at` is in a contribution sentence."""
