@@ -118,7 +118,7 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
     eligible = {term for term, count in papers.items() if least <= count <= most}
     spelling = _spellings(about, eligible)
     eligible = {term for term in eligible if not _holds_known_term(spelling[term], vocabulary)}
-    eligible -= _superseded(eligible, papers)
+    eligible -= _superseded(eligible, papers, least)
     result = []
     for paper_tags, paper_about in zip(tags, about):
         curated = " ".join(tag.name.lower() for tag in paper_tags)
@@ -236,12 +236,14 @@ def _spellings(about: Sequence[dict[str, TermUse]], terms: set[str]) -> dict[str
     return {term: counts[term].most_common(1)[0][0] for term in terms}
 
 
-def _superseded(terms: set[str], papers: Counter) -> set[str]:
+def _superseded(terms: set[str], papers: Counter, least: int) -> set[str]:
     """Return the terms that a longer term holding them mostly coincides with: "reward model"
     in "process reward model", or the fragment "ordinary differential" of "ordinary
     differential equation" (which may itself be a curated topic)."""
     superseded = set()
     for longer, count in papers.items():
+        if count < SUPERSEDE_SHARE * least or " " not in longer[longer.index(" ") + 1:]:
+            continue  # too rare to hold an eligible term for most of its papers, or two words
         words = longer.split()
         for size in range(2, len(words)):
             for i in range(len(words) - size + 1):
