@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 export NO_MKDOCS_2_WARNING := 1
 
-.PHONY: site serve offline deploy test install clean
+.PHONY: site serve offline deploy test test-fast lint install clean
 
 site: $(VENV)/.installed          ## set up, generate the pages from abstracts/, build site/
 	$(BIN)/papersite build
@@ -20,6 +20,16 @@ deploy: $(VENV)/.installed        ## publish to the gh-pages branch (GitHub Page
 
 test: $(VENV)/.tested             ## install the test extras and Chromium, run the suite
 	$(BIN)/python -m pytest
+
+# The stages' unit tests: no site build, no browser, no whole conference list (about 25 s).
+FAST_TESTS := tests/test_parse.py tests/test_text.py tests/test_tags.py tests/test_titles.py \
+              tests/test_render.py tests/test_write.py tests/test_site_folder.py tests/test_related.py
+test-fast: $(VENV)/.tested        ## the unit tests only, for a quick check while editing
+	$(BIN)/python -m pytest -q $(FAST_TESTS) -k "not real_lists and not iclr and not judged"
+
+lint: $(VENV)/.tested             ## ruff (style, import order) and mypy (types), as configured in pyproject.toml
+	$(BIN)/ruff check generator benchmarks tests
+	$(BIN)/mypy
 
 install: $(VENV)/.installed
 

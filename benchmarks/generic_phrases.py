@@ -7,7 +7,8 @@ every paper uses on the way ("loss function", "latent space", "lower bound") sel
 `recurring.py` leaves out the second kind. Reads the background corpus at run time and writes
 `generator/data/generic_phrases.json`: every candidate term (see `recurring.term_key`) that at
 least MIN_ABSTRACTS abstracts use and whose share of titles among the papers using it is under
-MAX_TITLE_SHARE (WIDESPREAD_TITLE_SHARE for one in WIDESPREAD abstracts or more). Only these phrases ship, never the text.
+MAX_TITLE_SHARE (WIDESPREAD_TITLE_SHARE for one in WIDESPREAD abstracts or more). Only these
+phrases ship, never the text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 from generator.enrich import recurring
+
 from .established_names import background_argument
 
 MIN_ABSTRACTS = 8

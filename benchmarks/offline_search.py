@@ -8,7 +8,8 @@ Makes a synthetic collection (benchmarks/corpus.py), builds it with `papersite b
 opens index.html from disk and times (wall clock, as a reader waits) for each query, from
 pressing "/" and entering the whole query (as if pasted) to the first search result on screen:
 once right after the page loads (the first focus of the search box loads and indexes
-search_index.js; every page load indexes anew), then again on that page with the index ready. Also prints the build time,
+search_index.js; every page load indexes anew), then again on that page with the index ready.
+Also prints the build time,
 the sizes of the search index and of the site, and how long the page stops responding while
 the index is built (offline, Material's search runs in an iframe on the page's own thread
 through the iframe-worker shim, not in a Web Worker).

@@ -42,8 +42,15 @@ from .corpus import make_corpus, write_list_parts
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
-from browser import (ENTER_QUERY_JS, FIRST_RESULTS_JS, SEARCH_RESULT, RequestLog, open_chromium,
-                     read_page_table, serve_folder)
+from browser import (  # noqa: E402 (tests/ is put on the path just above)
+    ENTER_QUERY_JS,
+    FIRST_RESULTS_JS,
+    SEARCH_RESULT,
+    RequestLog,
+    open_chromium,
+    read_page_table,
+    serve_folder,
+)
 
 PHRASES = ["diffusion", "contrastive learning", "graph neural network", "reinforcement learning",
            "large language models", "adversarial robustness"]

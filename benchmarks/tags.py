@@ -16,14 +16,13 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
-
 import numpy as np
 
 from generator.enrich.recurring import add_recurring_topics, terms_about
 from generator.enrich.tags import Vocabulary, extract_tags, load_vocabulary
 from generator.model import Tag
 
+DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LARGEST_SHOWN = 20
 JUDGED = Path(__file__).resolve().parent / "data" / "judged_topics.jsonl"
 SHEET_LISTS = ("colm2024", "aistats2025", "3dv2025")

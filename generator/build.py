@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -34,9 +33,8 @@ from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
 from .search_index import PaperIndex, index_papers
 from .text import plain_text
-from .workers import Workers, worth_parallel
+from .workers import Job, Workers, worth_parallel
 from .write import WriteReport, check_ownership, write_pages
-
 
 
 @dataclass(frozen=True)
@@ -67,11 +65,11 @@ class GenerateResult:
     skipped: tuple[str, ...]
     progress: Progress
     background: Workers
-    writing: Future
+    writing: Job
     """The write of the pages into the docs folder."""
-    indexing: Future
+    indexing: Job
     """The papers' search entries and postings (see `search_index.index_papers`)."""
-    papers_json: Future
+    papers_json: Job
     """The text of `papers.json`, the collection as data."""
 
     def finish_writing(self) -> WriteReport:
@@ -142,7 +140,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     use_cache = options.use_cache
     ranking_cache, ranking_key, ranking = _recall("ranking", [*texts, vocabulary_key], use_cache)
     map_cache, map_key, positions = _recall("map", texts, use_cache)
-    with Workers(parallel=worth_parallel(len(abstracts)), setup=partial(use_vocabulary, vocabulary)) as workers:
+    setup = partial(use_vocabulary, vocabulary)
+    with Workers(parallel=worth_parallel(len(abstracts)), setup=setup) as workers:
         # The text model needs no titles or tags: submitted first, it runs beside the analyses.
         text_model = (workers.submit(update_text_model, texts, RELATED_PER_PAPER, positions is None,
                                      use_cache)
@@ -150,7 +149,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
-                                         track=lambda items: progress.track(items, len(abstracts), "titles, tags"))
+                                         track=lambda items: progress.track(items, len(abstracts),
+                                                                            "titles, tags"))
             # Beside the taxonomy's topics, the subjects this collection keeps coming back to.
             tags = add_recurring_topics([a.terms for a in analyses], [a.tags for a in analyses],
                                         vocabulary)
@@ -160,7 +160,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         start_ranking = partial(_start_ranking, text_model, labels, ranking_cache, workers)
         # The workers rank while the papers are made and mentions found here, unless the text
         # model is still being made (after an edit the analyses come from the cache first).
-        finish_ranking = start_ranking() if ranking is None and text_model.done() else None
+        finish_ranking = (start_ranking() if ranking is None and text_model and text_model.done()
+                          else None)
         if cache is not None:
             cache.save()
         titles = distinct_titles([a.title for a in analyses],
@@ -183,6 +184,7 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             papers = _add_related(papers, ranking.related)
         with progress.stage("topic map"):
             if positions is None:
+                assert text_model is not None, "made whenever the map is not remembered"
                 positions = text_model.result().positions
                 _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
@@ -193,9 +195,10 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
     return collection, parsed.skipped
 
 
-def _start_ranking(text_model: Future, labels: list[list[str]], cache: ResultCache | None,
+def _start_ranking(text_model: Job | None, labels: list[list[str]], cache: ResultCache | None,
                    workers: Workers) -> Callable[[], Ranking]:
     """Start ranking related papers (see `incremental.rank_changed`); return what finishes it."""
+    assert text_model is not None, "made whenever the ranking is not remembered"
     previous = cache.latest() if cache else None
     return rank_changed(text_model.result(), labels, previous, workers, RELATED_PER_PAPER)
 

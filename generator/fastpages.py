@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,7 +26,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils import write_file
 
 from .site_folder import recycle_page
-from .workers import Workers
+from .workers import Job, Workers
 
 FAST_TEMPLATE = "papersite-fast.html"
 _TITLE = "\ue000papersite:title\ue000"
@@ -130,7 +129,7 @@ def _fill(shell: list[str], page: Page) -> str:
 
 
 def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers,
-         spare: Path | None = None) -> list[Future]:
+         spare: Path | None = None) -> list[Job]:
     """Start writing the pages into their shells; each job's result lists the pages (by index)
     it could not fill, which must be rendered in full. Count them with `finish_pouring`.
 
@@ -140,7 +139,7 @@ def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers,
                                for rows in workers.parts(len(pages), per_worker=4)])
 
 
-def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Future]) -> list[Page]:
+def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Job]) -> list[Page]:
     """Wait for the pouring jobs; return the pages left to render in full."""
     left = [pages[index] for job in jobs for index in job.result()]
     shells.filled += len(pages) - len(left)

@@ -17,6 +17,7 @@ import secrets
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
 import numpy as np
 
@@ -113,7 +114,7 @@ def rank_changed(update: ModelUpdate, labels: list[list[str]], previous: Ranking
     def finish() -> Ranking:
         for row, links in zip(redo, (row for job in jobs for row in job.result())):
             related[row] = links
-        return Ranking(update.version, keys, labels, related)
+        return Ranking(update.version, keys, labels, cast(list[list[Related]], related))
 
     return finish
 
@@ -121,6 +122,7 @@ def rank_changed(update: ModelUpdate, labels: list[list[str]], previous: Ranking
 def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
                     previous: Ranking) -> None:
     """Fill in the rows of `related` that the previous ranking still gives, renumbered."""
+    assert update.model is not None, "no text model: nothing is ranked"
     source = match_rows(previous.keys, update.keys)
     new_row = renumbering(source, len(previous.keys))
     relabelled = np.array([old < 0 or previous.labels[old] != names

@@ -135,7 +135,7 @@ def on_page_markdown(markdown: str, page: Page, config: MkDocsConfig, files: Fil
         page.meta = meta
         # The body is finished HTML: a Markdown pass over it (instance, raw-HTML parser) was most
         # of the build's time, and can only return it unchanged.
-        page.render = partial(_take_finished_html, page, markdown)
+        page.render = partial(_take_finished_html, page, markdown)  # type: ignore[method-assign]
         if page.file.src_uri not in _nav_pages:
             _shells.use_fast_template(page)
         return markdown
@@ -173,7 +173,9 @@ def on_env(env, config: MkDocsConfig, files: Files):
     template_cache = cache_folder() / "templates"
     template_cache.mkdir(parents=True, exist_ok=True)
     env.bytecode_cache = FileSystemBytecodeCache(str(template_cache))
-    files.get_file_from_path(PAPERS_JSON).content_string = _generated.papers_json.result()
+    papers_json = files.get_file_from_path(PAPERS_JSON)
+    assert papers_json is not None, "on_files added it"
+    papers_json.content_string = _generated.papers_json.result()
     env.globals["papersite_fill"] = lambda page: _shells.fill(page)
     fast = [file.page for file in files.documentation_pages()
             if file.page is not None and file.page.meta.get("template") == FAST_TEMPLATE]

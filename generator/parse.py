@@ -211,7 +211,7 @@ def _parse_records(path: Path, text: str) -> tuple[list[Abstract], list[str]]:
 
 
 def _read_json_lines(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
-    records = []
+    records: list[tuple[str, int, int, dict]] = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
@@ -253,7 +253,7 @@ def _read_csv(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
     if not reader.fieldnames or "abstract" not in [f.strip().lower() for f in reader.fieldnames]:
         raise GeneratorError(f"{path}:1: expected a CSV header row with an 'abstract' column, "
                              f"found {reader.fieldnames or 'no header'}")
-    records = []
+    records: list[tuple[str, int, int, dict]] = []
     try:
         for row in reader:
             if None in row:  # DictReader files surplus cells under None

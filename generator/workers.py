@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
-from typing import Any
+from typing import Any, Protocol
 
 MAX_WORKERS = 4
 PARALLEL_MIN = 400
@@ -53,12 +53,12 @@ class Workers:
         if self._pool is not None:
             self._pool.shutdown(cancel_futures=True)
 
-    def submit(self, function: Callable[..., Any], *args: Any) -> Future | _Deferred:
+    def submit(self, function: Callable[..., Any], *args: Any) -> Job:
         """Start `function(*args)` in a worker; its `.result()` waits for it."""
         pool = self._started()
         return pool.submit(function, *args) if pool else _Deferred(self._in_process(function), args)
 
-    def submit_all(self, calls: list[tuple[Callable[..., Any], tuple]]) -> list[Future | _Deferred]:
+    def submit_all(self, calls: list[tuple[Callable[..., Any], tuple]]) -> list[Job]:
         """Start each `function(*args)` of `calls`. Workers forked by this call inherit the
         arguments instead of receiving them pickled: pages or papers, tens of megabytes."""
         global _inherited
@@ -66,7 +66,9 @@ class Workers:
             return [self.submit(function, *args) for function, args in calls]
         _inherited = calls
         try:
-            return [self._started().submit(_call_inherited, number) for number in range(len(calls))]
+            pool = self._started()
+            assert pool is not None  # two workers or more: a pool
+            return [pool.submit(_call_inherited, number) for number in range(len(calls))]
         finally:
             _inherited = []  # the workers have it: the pool forked them all at its first job
 
@@ -104,6 +106,14 @@ _inherited: list[tuple[Callable[..., Any], tuple]] = []
 def _call_inherited(number: int) -> Any:
     function, args = _inherited[number]
     return function(*args)
+
+
+class Job(Protocol):
+    """A started job: a worker's Future, or one run in this process when its result is asked for."""
+
+    def done(self) -> bool: ...
+
+    def result(self) -> Any: ...
 
 
 class _Deferred:

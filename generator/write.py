@@ -64,9 +64,9 @@ def write_pages(pages: dict[str, str], root: Path) -> WriteReport:
         if staging is not None:
             staged.append((staging, root / folder))
     retired = [_swap_in(staging, target) for staging, target in staged]
-    for folder in retired:
-        if folder.exists():
-            shutil.rmtree(folder)
+    for old in retired:
+        if old.exists():
+            shutil.rmtree(old)
     return WriteReport(written, unchanged, removed)
 
 

@@ -9,11 +9,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-
-from generator.cli import main
-
 from conftest import REPO, build_bundled
 from sitecheck import broken_links, read_links
+
+from generator.cli import main
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from generator.cli import main
-
-from conftest import REPO
 
 GOOD = "We propose FooNet, a network for foo images. It works well on CIFAR-10 and ImageNet."
 

@@ -5,11 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import REPO
 
 from generator import fastpages, workers
 from generator.cli import main
-
-from conftest import REPO
 
 
 def build(root, monkeypatch, name: str):

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+from conftest import BUNDLED
 
 from benchmarks.corpus import make_corpus
 from generator import search_index
@@ -18,8 +19,6 @@ from generator.enrich.similarity import fit_model, text_keys
 from generator.incremental import rank_changed, update_text_model
 from generator.progress import Progress
 from generator.workers import Workers
-
-from conftest import BUNDLED
 
 COUNT = FOLD_MIN + 100
 

@@ -6,13 +6,12 @@ import json
 import re
 
 import pytest
+from conftest import shared_data_file
 
 from generator.build import BuildOptions, build_collection
 from generator.enrich.mentions import link_names_in_html
 from generator.progress import Progress
 from generator.render import RenderOptions, render_site
-
-from conftest import shared_data_file
 
 INTRODUCER = ("Topological clustering is a classic tool. In this article, we introduce ToMAToMP: "
               "the first topological clustering method able to handle several functions at once, "

@@ -16,8 +16,6 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
-
-
 from conftest import REPO, build_bundled
 from sitecheck import broken_links, external_resources, read_links
 

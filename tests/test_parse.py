@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import BUNDLED, shared_data_file
 
 from generator.errors import GeneratorError
 from generator.parse import parse_inputs, parse_list_text, text_id
-
-from conftest import BUNDLED, shared_data_file
 
 A1 = "We propose FooNet, a network for foo. It works well on CIFAR-10."
 A2 = "Graph neural networks are studied here. We show a bound on their depth."

@@ -6,13 +6,12 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
 from generator.text.math import MATHML_ATTRIBUTES, MATHML_TAGS
-
-from conftest import REPO
 
 # Payloads carry the marker "zzx" so that anything of theirs surviving into the HTML is found.
 INJECTIONS = [

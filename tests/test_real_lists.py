@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import REPO, shared_data_file
+from sitecheck import broken_links
 
 from generator.cli import main
 from generator.parse import parse_inputs
 from generator.text import plain_text
-
-from conftest import REPO, shared_data_file
-from sitecheck import broken_links
 
 
 @pytest.fixture

@@ -12,8 +12,14 @@ from generator.charts import Bar, Dot, draw_bar_chart, draw_topic_map, place_lab
 from generator.enrich import topic_map
 from generator.enrich.topic_map import place_papers, place_vectors
 from generator.model import Abstract, Collection, Paper, RelatedLink, Source, Tag
-from generator.render import (MAP_PATH, RenderOptions, code_links, render_overview,
-                              render_paper_page, render_site)
+from generator.render import (
+    MAP_PATH,
+    RenderOptions,
+    code_links,
+    render_overview,
+    render_paper_page,
+    render_site,
+)
 
 HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
 

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from conftest import REPO
 from mkdocs.commands import build as mkdocs_build
 
 from generator.cli import main
-
-from conftest import REPO
 
 
 @pytest.fixture

@@ -13,11 +13,10 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
-from generator.search_index import fold, stem, tokenize
-
 from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
+
+from generator.search_index import fold, stem, tokenize
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 

@@ -11,7 +11,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 MKDOCS = Path(sys.executable).with_name("mkdocs")

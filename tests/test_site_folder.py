@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import shutil
 
+from conftest import BUNDLED, REPO
+
 from generator.cli import main
 from generator.site_folder import spare_for
-
-from conftest import BUNDLED, REPO
 
 
 def build(inputs, site) -> None:

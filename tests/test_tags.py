@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 from generator.enrich.tags import (
     MAX_TOPICS,
@@ -21,8 +22,6 @@ from generator.enrich.tags import (
 )
 from generator.errors import GeneratorError
 from generator.model import Tag
-
-from conftest import REPO
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

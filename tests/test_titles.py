@@ -10,9 +10,19 @@ from pathlib import Path
 
 import pytest
 
-from generator.enrich.titles import (MAX_GIST_WORDS, MAX_WORDS, MIN_WORDS, derive_title,
-                                     distinct_titles, gist_of, introduced_names, list_year,
-                                     prepare_and_name, read_abstract, scoring)
+from generator.enrich.titles import (
+    MAX_GIST_WORDS,
+    MAX_WORDS,
+    MIN_WORDS,
+    derive_title,
+    distinct_titles,
+    gist_of,
+    introduced_names,
+    list_year,
+    prepare_and_name,
+    read_abstract,
+    scoring,
+)
 from generator.enrich.titles.case import capitalise_first
 from generator.enrich.titles.established import established_names
 from generator.enrich.titles.phrases import _gerund

@@ -13,8 +13,6 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-
-
 from conftest import REPO, build_bundled
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server

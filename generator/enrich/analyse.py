@@ -8,7 +8,7 @@ unchanged abstract costs a dictionary look-up, and one edited abstract costs one
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Sequence, cast
 
 from ..cache import ResultCache, content_key
 from ..model import Abstract, Tag
@@ -67,9 +67,10 @@ def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, voc
             cache.put(keys[index], analysis)
     if cache is not None:
         cache.keep_only(set(keys))
-    for analysis in analyses:
+    complete = cast(list[Analysis], analyses)  # every None was filled in above
+    for analysis in complete:
         preload(analysis.forms)
-    return analyses  # type: ignore[return-value]
+    return complete
 
 
 _vocabulary: Vocabulary | None = None

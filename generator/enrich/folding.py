@@ -118,7 +118,7 @@ def _rows_to_search(previous_candidates: np.ndarray, added: np.ndarray,
                     nearest: np.ndarray) -> np.ndarray:
     """Return the rows whose candidates must be found again: new rows, rows that lost a
     candidate, and rows with a new text nearer than their farthest candidate."""
-    stale = (previous_candidates < 0).any(axis=1)
+    stale = np.asarray((previous_candidates < 0).any(axis=1))
     stale[added] = True
     if len(added):
         rows = np.flatnonzero(~stale)

@@ -14,8 +14,8 @@ Rule, in order:
    paper does ("we propose", "this paper", "our"); never when negated or given as an example
    (`tags.Evidence`).
 3. A term becomes a topic when at least MIN_PAPERS papers (more in large lists) and at most
-   MAX_SHARE of the collection (twice the least in small lists) are about it, earlier papers did not use it as a
-   phrase of the trade (`generic_phrases`: in abstracts, seldom in titles), it is not a
+   MAX_SHARE of the collection (twice the least in small lists) are about it, earlier papers
+   did not use it as a phrase of the trade (`generic_phrases`: in abstracts, seldom in titles), it is not a
    spelling of a curated topic, dataset or model, and no longer term holding it is about most
    of the same papers ("reward models" gives way to "process reward models" where the two
    mostly coincide).
@@ -86,7 +86,7 @@ class TermUse(NamedTuple):
 
     spelling: str
     """How the abstract first writes it."""
-    count: int
+    uses: int
     """Times named in the opening sentence or a contribution sentence, in passing aside."""
 
 
@@ -124,9 +124,9 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
         curated = " ".join(tag.name.lower() for tag in paper_tags)
         chosen = sorted((term for term in eligible.intersection(paper_about)
                          if spelling[term].lower() not in curated),
-                        key=lambda term: (-paper_about[term].count, term))
+                        key=lambda term: (-paper_about[term].uses, term))
         added = tuple(Tag(_display(spelling[term]), "topic",
-                          weight=2 * paper_about[term].count)
+                          weight=2 * paper_about[term].uses)
                       for term in chosen[:MAX_PER_PAPER])
         topics_end = max((i + 1 for i, tag in enumerate(paper_tags) if tag.kind in ("area", "topic")),
                          default=0)

@@ -8,19 +8,26 @@ from __future__ import annotations
 
 import bisect
 import html
-from functools import lru_cache
 import math
 import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from slugify import slugify
 
 from generator.model import Tag
 
-from .vocabulary import (MatchIndex, Topic, Vocabulary, spelling_key, content_words,
-                         load_vocabulary, normalize_name)
+from .vocabulary import (
+    MatchIndex,
+    Topic,
+    Vocabulary,
+    content_words,
+    load_vocabulary,
+    normalize_name,
+    spelling_key,
+)
 
 __all__ = ["Vocabulary", "extract_tags", "load_vocabulary", "normalize_name", "tag_slug"]
 
@@ -260,7 +267,7 @@ _DASHES = str.maketrans({dash: "-" for dash in "\u2010\u2011\u2012\u2013\u2015\u
 def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, str]]:
     """Return (start, kind, name, variant) of every non-overlapping mention, in text order;
     variant is the family member a pattern matched ("Llama-2-7B" of "Llama-2"), else ""."""
-    candidates: list[tuple[int, int, bool, str, str]] = []
+    candidates: list[tuple[int, int, bool, str, str, str]] = []
     lowered = text.lower()
     for regex, any_case in index.spelling_regexes:
         # Matching lower-cased text against lower-case spellings is several times faster than

@@ -25,7 +25,6 @@ from slugify import slugify
 
 from generator.errors import GeneratorError
 
-
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"
 SHIPPED_FILES = (DATA_DIR / "taxonomy.yml", DATA_DIR / "entities.yml")
 # A spelling with a capital and at most this many characters matches only as written: "CLIP"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
 from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
-from ..model import Collection, Paper
+from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from ..workers import Workers, worth_parallel
 from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter
@@ -82,7 +82,8 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
     rendered = dict(entry for job in jobs for entry in job.result())
-    pages = {path: rendered[path] if path in rendered else previous.pages[path] for path in keys}
+    earlier = previous.pages if previous is not None else {}  # every page is rendered when none
+    pages = {path: rendered[path] if path in rendered else earlier[path] for path in keys}
     if clashes := sorted(pages.keys() & lists.keys()):  # a tag named "Topic map" or "Index"
         raise GeneratorError(f"a tag's page would replace a list page ({', '.join(clashes)}): "
                              "rename the tag named like it in your vocabulary")
@@ -127,8 +128,10 @@ def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[st
             for row in rows]
 
 
-def _render_tags(tags: list, rows: range, options: RenderOptions) -> list[tuple[str, str]]:
-    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(*tags[row], options)) for row in rows]
+def _render_tags(tags: list[tuple[Tag, list[Paper]]], rows: range,
+                 options: RenderOptions) -> list[tuple[str, str]]:
+    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(tags[row][0], tags[row][1], options))
+            for row in rows]
 
 
 def _digest(value: object) -> str:

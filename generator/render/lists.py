@@ -66,8 +66,9 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
         tags = sorted((t for t in counts if t.kind == kind), key=lambda t: (-counts[t], t.name.lower()))
         if not tags:
             continue
+        href = {t: relative_url(here, tag_path(tag_slug(t)), options.directory_urls) for t in tags}
         chips = "".join(
-            f'<li><a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
+            f'<li><a class="md-tag" href="{href[t]}">'
             f'{escape(t.name)}</a> <span class="ps-count">{counts[t]}</span></li>' for t in tags)
         anchor = kind
         sections.append(f'<h2 id="{anchor}">{escape(label)}</h2>\n<ul class="ps-tag-index">{chips}</ul>')
@@ -84,7 +85,8 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
     here = f"{PAPERS_DIR}/index.md"
     papers_by_area = _papers_by_area(collection)
     jumps = "".join(
-        f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
+        f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> '
+        f'<span class="ps-count">{len(papers)}</span></li>'
         for area, papers in papers_by_area.items())
     sections = []
     for area, papers in papers_by_area.items():
@@ -154,8 +156,9 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<h1 class="ps-home-title">{escape(collection.name)}</h1>\n'
             f'<p class="ps-lead">{plural(len(papers), "paper")} from {files}, in {areas}: '
             "each with its abstract, typeset math, tags and the papers most related to it.</p>\n"
-            f'<p class="ps-ways"><a class="md-button md-button--primary" href="{link(f"{PAPERS_DIR}/index.md")}">'
-            f'All papers</a> <a class="md-button" href="{link(MAP_PATH)}">Topic map</a> '
+            f'<p class="ps-ways"><a class="md-button md-button--primary" '
+            f'href="{link(f"{PAPERS_DIR}/index.md")}">All papers</a> '
+            f'<a class="md-button" href="{link(MAP_PATH)}">Topic map</a> '
             f'<a class="md-button" href="{link(f"{TAGS_DIR}/index.md")}">Tags</a> '
             '<label class="md-button" for="__search">Search</label></p>\n'
             '<div class="ps-home-grid">\n'

@@ -13,8 +13,7 @@ from ..enrich.tags import tag_slug
 from ..links import TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, Paper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
-from .common import (TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter, plural,
-                     page_title)
+from .common import TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter, page_title, plural
 
 # Where code lives: a link to one of these (or a subdomain) gets the page's Code button.
 CODE_HOSTS = ("github.com", "gitlab.com", "anonymous.4open.science", "huggingface.co",
@@ -77,7 +76,8 @@ def linked_titles(paper: Paper, titles_by_slug: dict[str, str], place: ListPlace
                   gists_by_slug: dict[str, str]) -> tuple[str | None, ...]:
     """Return the titles of the other papers `render_paper_page` shows on a paper's page, and
     the gists of its related papers: with the paper and its place, all the page is made from."""
-    slugs = [mention.target for mention in paper.mentions] + [link.slug for link in paper.related]
+    slugs: list[str | None] = [mention.target for mention in paper.mentions]
+    slugs += [link.slug for link in paper.related]
     slugs += [*paper.mentioned_by, place.previous, place.following] if place else paper.mentioned_by
     return tuple(titles_by_slug.get(slug) for slug in slugs if slug) + tuple(
         gists_by_slug.get(link.slug) for link in paper.related)

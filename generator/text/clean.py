@@ -71,10 +71,11 @@ def restore_sentence_spaces(text: str, ends_sentence: Callable[[str], bool]) -> 
             if not ends_sentence(previous):
                 continue
         elif previous != ")":
-            before = _WORD_BEFORE.search(text, 0, match.start()).group()
+            before = _WORD_BEFORE.search(text, 0, match.start()).group()  # type: ignore[union-attr]
             if len(before) < 2 or re.search(r"[./~:@]", before):
                 continue
-        if _WORD_AFTER.match(text, match.end()).group().lower() in _EXTENSIONS:
+        after = _WORD_AFTER.match(text, match.end())
+        if after and after.group().lower() in _EXTENSIONS:
             continue
         parts.append(text[start : match.end()])
         parts.append(" ")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from generator.text.nodes import ATOM_CLASS, Atoms, Element, Node, Text, strip_links
 
@@ -64,7 +65,7 @@ def apply_markdown(text: str, atoms: Atoms, finish: Finish) -> str:
         text = _AUTOLINK.sub(r"\1", text)
     for marker, pattern, tags in _EMPHASIS:
         if marker in text:
-            text = pattern.sub(lambda match, tags=tags: _emphasis(match, tags, atoms, finish), text)
+            text = pattern.sub(partial(_emphasis, tags=tags, atoms=atoms, finish=finish), text)
     return text
 
 

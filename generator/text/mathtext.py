@@ -82,7 +82,7 @@ def _join(children: list[ET.Element]) -> str:
     return "".join(_text(child) for child in children)
 
 
-def _script(text: str, source: frozenset[str], table: dict[int, str], marker: str) -> str:
+def _script(text: str, source: frozenset[str], table: dict[int, int], marker: str) -> str:
     """Return a sub- or superscript: as Unicode script characters when all have one."""
     text = text.strip()
     if text in _PLAIN_MARKS and marker == "^":

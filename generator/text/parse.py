@@ -11,7 +11,6 @@ from generator.text.markdown import apply_markdown, protect_urls
 from generator.text.nodes import Atoms, Node, Text
 from generator.text.spans import protect_code_and_math
 
-
 _SPACES = re.compile(r"[ \t]{2,}")  # left where macros were dropped
 
 

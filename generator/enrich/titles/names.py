@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .established import NONE_ESTABLISHED, Established
 from .coined import COMMON_ACRONYMS, find_appositive, find_expansion, is_coined, is_coined_part
+from .established import NONE_ESTABLISHED, Established
 from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
 from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TRAILING_PUNCT

@@ -15,8 +15,19 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .prepare import Prepared
-from .vocabulary import (CLAUSE_WORDS, DANGLING, DETERMINERS, GENERIC_HEADS, MAX_WORDS, MIN_WORDS,
-                         SMALL_WORDS, TRAILING_PUNCT, VERB_OBJECT_STARTS, VERBS, is_adverb)
+from .vocabulary import (
+    CLAUSE_WORDS,
+    DANGLING,
+    DETERMINERS,
+    GENERIC_HEADS,
+    MAX_WORDS,
+    MIN_WORDS,
+    SMALL_WORDS,
+    TRAILING_PUNCT,
+    VERB_OBJECT_STARTS,
+    VERBS,
+    is_adverb,
+)
 
 # Which words are never nouns, and verbs' "-ing" forms: see `benchmarks/word_forms.py`.
 WORD_FORMS_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_forms.json"
@@ -78,7 +89,8 @@ _MODIFIER_ENDINGS = ("ed", "en", "wn", "ing", "al", "ive", "ic", "ous", "able", 
                      "ant", "ful", "less", "ary")
 # Verbs that follow a plural subject in their bare form ("methods estimate", "models learn"):
 # a phrase stops before them.
-_BARE_VERBS = frozenset("""constitute extend play hold offer remain estimate learn use require rely treat assume ignore exploit neglect
+_BARE_VERBS = frozenset("""constitute extend play hold offer remain estimate learn use require rely
+treat assume ignore exploit neglect
 overlook suffer depend struggle fail lack focus aim seek try attempt employ adopt apply leverage
 achieve perform produce generate predict capture encode operate work remain become tend allow
 enable show exhibit offer provide face pose need consider optimize train compute measure select

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Iterable, NamedTuple
 
-from .vocabulary import (INTRO_CUE, INTRO_CUE_WORDS, STUDY_CUE, STUDY_CUE_WORDS,
-                         STUDY_SUBJECT_WORDS)
+from .vocabulary import INTRO_CUE, INTRO_CUE_WORDS, STUDY_CUE, STUDY_CUE_WORDS, STUDY_SUBJECT_WORDS
 
 # One private-use character stands for the n-th math span of the abstract being processed.
 MATH_BASE = 0xE000

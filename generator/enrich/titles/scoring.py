@@ -19,7 +19,6 @@ from itertools import chain, filterfalse, repeat
 from pathlib import Path
 from typing import Iterable
 
-
 from .names import Name
 from .phrases import Candidate
 from .prepare import WORD, Prepared, restore_plain
