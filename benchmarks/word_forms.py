@@ -4,7 +4,7 @@
 
 lemminflect (the `train` extra) knows each English word's parts of speech and inflections, but
 loading its tables takes two seconds, too long for every build. So this looks up, once, what
-`generator/enrich/titles/phrases.py` asks, and writes `generator/data/titles/word_forms.json`:
+`generator/enrich/titles/word_forms.py` reads, and writes `generator/data/titles/word_forms.json`:
 - "never_nouns": the lower-case words of at least `MIN_ABSTRACTS` background abstracts that
   lemminflect knows only as adjectives, verbs or adverbs ("wearable", "sparse"), "-ing" forms
   aside ("Sensory Prompting"): a phrase that ends in one is cut short;
@@ -23,7 +23,7 @@ from pathlib import Path
 from lemminflect import getAllLemmas, getInflection
 
 from benchmarks.established_names import background_argument
-from generator.enrich.titles import phrases
+from generator.enrich.titles import phrases, word_forms
 
 MIN_ABSTRACTS = 5
 _WORD = re.compile(r"\b[a-z]+\b")
@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
              "gerunds": {verb: getInflection(verb, tag="VBG")[0]
                          for verb in sorted(phrases.TO_VERBS)}}
     text = json.dumps(table, separators=(",", ":"))
-    phrases.WORD_FORMS_PATH.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {phrases.WORD_FORMS_PATH}: {len(table['never_nouns'])} words that are never "
+    word_forms.WORD_FORMS_PATH.write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {word_forms.WORD_FORMS_PATH}: {len(table['never_nouns'])} words that are never "
           f"nouns, {len(table['gerunds'])} gerunds ({len(text) / 1024:.0f} KB)")
     return 0
 

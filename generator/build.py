@@ -24,7 +24,7 @@ from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related
 from .enrich.tags import tag_slug
 from .enrich.titles import distinct_titles, list_year
-from .enrich.vocabulary import load_vocabulary
+from .enrich.vocabulary_files import load_vocabulary
 from .incremental import Ranking, rank_changed, update_text_model
 from .links import make_slug
 from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink

@@ -25,8 +25,8 @@ from generator.enrich.titles import (
 )
 from generator.enrich.titles.case import capitalise_first
 from generator.enrich.titles.established import established_names
-from generator.enrich.titles.phrases import _gerund
 from generator.enrich.titles.vocabulary import STOP_WORDS
+from generator.enrich.titles.word_forms import gerund as _gerund
 from generator.parse import parse_list_text
 
 REPO = Path(__file__).resolve().parents[1]

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 from scipy import sparse
 
+from ..text.words import singular
 from .recurring import is_distinctive
 
 # A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
@@ -152,7 +153,7 @@ class Phrases:
         if index not in self._readings:
             words = tuple(self._terms[index].split())
             is_number = all(word.replace(".", "").isdigit() for word in words)
-            stems = frozenset(_stem(word) for word in words)
+            stems = frozenset(singular(word) for word in words)
             self._readings[index] = None if is_number else (words, stems)
         return self._readings[index]
 
@@ -170,9 +171,3 @@ class Phrases:
             tokens = TOKEN.findall(self._texts[paper].lower())
             self._spoken = (paper, f" {' '.join(tokens)} ")
         return joined if f" {' '.join(joined)} " in self._spoken[1] else None
-
-
-def _stem(word: str) -> str:
-    """Return a word without its plural "s", so that "bandits" adds nothing to "bandit"."""
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-

@@ -39,7 +39,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..model import Tag
 from .tags import Vocabulary, flatten, read_evidence
-from .titles.phrases import is_never_a_noun
+from .titles.word_forms import is_never_a_noun
 
 MIN_PAPERS = 3
 PAPERS_PER_MIN = 500

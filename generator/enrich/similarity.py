@@ -25,7 +25,7 @@ from threadpoolctl import threadpool_limits
 
 from ..cache import content_key
 from .reasons import TOKEN
-from .related import DEFAULT_SETTINGS, RelatedSettings, TextModel
+from .text_model import DEFAULT_SETTINGS, RelatedSettings, TextModel
 
 # Words abstracts use to talk about themselves: they link nothing, so they are neither
 # features nor reasons.

@@ -1,7 +1,7 @@
 """Tag an abstract with its area, topics, datasets and models from the curated vocabulary.
 
-`extract_tags` is a pure function of the text and the loaded vocabulary (see `vocabulary.py`
-for the data files and how a user extends them).
+`extract_tags` is a pure function of the text and the loaded vocabulary (see
+`vocabulary_files.py` for the data files and how a user extends them).
 """
 
 from __future__ import annotations
@@ -24,10 +24,10 @@ from .vocabulary import (
     Topic,
     Vocabulary,
     content_words,
-    load_vocabulary,
     normalize_name,
     spelling_key,
 )
+from .vocabulary_files import load_vocabulary
 
 __all__ = ["Vocabulary", "extract_tags", "load_vocabulary", "normalize_name", "tag_slug"]
 

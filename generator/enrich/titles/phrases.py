@@ -7,11 +7,9 @@ length at which it can end cleanly (see `spans`).
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import NamedTuple
 
 from .prepare import Prepared
@@ -28,9 +26,7 @@ from .vocabulary import (
     VERBS,
     is_adverb,
 )
-
-# Which words are never nouns, and verbs' "-ing" forms: see `benchmarks/word_forms.py`.
-WORD_FORMS_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_forms.json"
+from .word_forms import base_gerund, gerund, is_never_a_noun
 
 _PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASHES = frozenset({"-", "—", "–"})
@@ -158,7 +154,7 @@ def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
              for span in spans(tokens, position)]
     for position in range(1, len(words) - 1):
         if words[position - 1].lower() == "to" and words[position] in TO_VERBS:
-            doing = [_base_gerund(words[position])] + words[position + 1:]
+            doing = [base_gerund(words[position])] + words[position + 1:]
             found += [span for span in spans(doing, 0) if len(span) > 1]
     return found
 
@@ -204,7 +200,7 @@ def describing_candidates(description: str) -> list[Candidate]:
         return [Candidate(span, "appositive") for span in found]
     for position in range(start, min(len(words) - 1, start + 6)):
         if words[position].lower() in ("that", "which"):
-            does = _gerund(words[position + 1])
+            does = gerund(words[position + 1])
             if does:
                 found += spans([does] + words[position + 2:], 0)
             break
@@ -219,31 +215,6 @@ def _by_gerund_spans(words: list[str] | Tokens) -> list[tuple[str, ...]]:
     return [span for position, word in enumerate(words[:-1])
             if word.lower() == "by" and words[position + 1].lower().endswith("ing")
             for span in spans(tokens, position + 1)]
-
-
-def _base_gerund(verb: str) -> str:
-    """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form."""
-    return _word_forms()["gerunds"].get(verb, verb + "ing")
-
-
-def _gerund(verb: str) -> str:
-    """Turn a verb in the third person ("extends", "unifies", "maps") into its "-ing" form."""
-    if not (verb.islower() and verb.isalpha() and verb.endswith("s") and len(verb) > 3) or \
-            verb.endswith(("ss", "us", "is")):
-        return ""
-    if verb.endswith("ies"):
-        base = verb[:-3] + "y"
-    elif verb.endswith(("ches", "shes", "sses", "xes", "zes")):
-        base = verb[:-2]
-    else:
-        base = verb[:-1]
-    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")):
-        return base[:-1] + "ing"
-    vowels = "aeiou"
-    if len(base) in (3, 4) and base[-1] not in vowels + "wxy" and base[-2] in vowels and \
-            base[-3] not in vowels and (len(base) == 3 or base[-4] not in vowels):
-        return base + base[-1] + "ing"
-    return base + "ing"
 
 
 def phrase_words(text: str) -> list[str]:
@@ -335,20 +306,6 @@ class _WordFlags(NamedTuple):
     bare_verb: bool
     is_of: bool
     is_the: bool
-
-
-def is_never_a_noun(word: str) -> bool:
-    """Tell whether an English word is known only as an adjective, verb or adverb ("wearable",
-    "sparse"): a phrase ending in one is cut short ("Generating Wearable")."""
-    return word in _word_forms()["never_nouns"]
-
-
-@lru_cache(maxsize=1)
-def _word_forms() -> dict:
-    """Load the word forms `benchmarks/word_forms.py` looked up with lemminflect."""
-    with WORD_FORMS_PATH.open(encoding="utf-8") as handle:
-        table = json.load(handle)
-    return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"]}
 
 
 @lru_cache(maxsize=65536)

@@ -1,0 +1,53 @@
+"""English word forms the title stage reads: which words are never nouns, and "-ing" forms.
+
+The table is data (`data/titles/word_forms.json`), looked up once with lemminflect by
+`python -m benchmarks.word_forms`; the rules below cover what it does not list.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+# Which words are never nouns, and verbs' "-ing" forms: see `benchmarks/word_forms.py`.
+WORD_FORMS_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_forms.json"
+
+
+def is_never_a_noun(word: str) -> bool:
+    """Tell whether an English word is known only as an adjective, verb or adverb ("wearable",
+    "sparse"): a phrase ending in one is cut short ("Generating Wearable")."""
+    return word in _word_forms()["never_nouns"]
+
+
+@lru_cache(maxsize=1)
+def _word_forms() -> dict:
+    """Load the word forms `benchmarks/word_forms.py` looked up with lemminflect."""
+    with WORD_FORMS_PATH.open(encoding="utf-8") as handle:
+        table = json.load(handle)
+    return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"]}
+
+
+def base_gerund(verb: str) -> str:
+    """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form."""
+    return _word_forms()["gerunds"].get(verb, verb + "ing")
+
+
+def gerund(verb: str) -> str:
+    """Turn a verb in the third person ("extends", "unifies", "maps") into its "-ing" form."""
+    if not (verb.islower() and verb.isalpha() and verb.endswith("s") and len(verb) > 3) or \
+            verb.endswith(("ss", "us", "is")):
+        return ""
+    if verb.endswith("ies"):
+        base = verb[:-3] + "y"
+    elif verb.endswith(("ches", "shes", "sses", "xes", "zes")):
+        base = verb[:-2]
+    else:
+        base = verb[:-1]
+    if base.endswith("e") and not base.endswith(("ee", "ye", "oe")):
+        return base[:-1] + "ing"
+    vowels = "aeiou"
+    if len(base) in (3, 4) and base[-1] not in vowels + "wxy" and base[-2] in vowels and \
+            base[-3] not in vowels and (len(base) == 3 or base[-4] not in vowels):
+        return base + base[-1] + "ing"
+    return base + "ing"
