@@ -26,6 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import GeneratorError
+from .swap import swap_in
 
 _STAGING = ".papersite-new"
 _SPARE = ".papersite-spare"
@@ -72,9 +73,7 @@ def build_beside(site: Path) -> Iterator[Path]:
     spare = spare_for(site)
     if spare.exists():  # harvested by this build: what is left of it goes
         spare.rename(site.with_name(f".{site.name}{_RETIRED}{os.getpid()}-{time.time_ns()}"))
-    if site.exists():
-        site.rename(spare)
-    staging.rename(site)
+    swap_in(staging, site, spare)
     _delete_in_background(sorted(site.parent.glob(f".{site.name}{_RETIRED}*")))
 
 

@@ -87,8 +87,14 @@ def test_usage_errors_exit_2(capsys):
 
 
 def test_verbose_shows_the_traceback(run, tmp_path):
-    with pytest.raises(Exception):
+    # --verbose lets the error propagate (MkDocs wraps it in its Abort) instead of printing one line.
+    with pytest.raises(Exception) as raised:
         main(["build", str(tmp_path / "missing.txt"), "--site-dir", str(tmp_path / "s"), "--verbose"])
+    chain, error = [], raised.value
+    while error is not None:
+        chain.append(str(error))
+        error = error.__cause__ or error.__context__
+    assert any("missing.txt: no such file or folder" in message for message in chain), chain
 
 
 def test_the_papersite_command_reports_and_exits_like_main(tmp_path):

@@ -11,6 +11,8 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from generator.cli import main
+from generator.errors import GeneratorError
+from generator.parse import parse_inputs
 from generator.text.math import MATHML_ATTRIBUTES, MATHML_TAGS
 
 # Payloads carry the marker "zzx" so that anything of theirs surviving into the HTML is found.
@@ -106,7 +108,9 @@ def test_any_list_builds_a_site_with_nothing_smuggled_in(abstracts, header, tmp_
         code = main(["build", str(source), "--site-dir", str(root / "site"), "--quiet"])
     finally:
         monkey.undo()
-    if code != 0:  # only the user-facing error may stop a run, e.g. an all-blank list
+    if code != 0:  # only the user-facing input error may stop a run, e.g. an all-blank list
+        with pytest.raises(GeneratorError):
+            parse_inputs([source])
         assert not (root / "site").exists()
         return
     problems = [p for page in (root / "site").rglob("*.html") for p in scan_page(page)]
