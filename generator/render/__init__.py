@@ -1,4 +1,7 @@
-"""Turn the enriched collection into page sources: a pure function of its arguments.
+"""Turn the enriched collection into page sources; rendering reads and writes no file.
+
+A page depends only on the collection and the options; the previous render (when given) only
+saves re-rendering the pages whose inputs are unchanged, and workers may render parts at once.
 
 Each page is YAML front matter (which MkDocs and Material read: title, tags) followed by one raw
 HTML block. The body is HTML rather than Markdown because the abstract is already typeset
