@@ -5,10 +5,12 @@
 A subject a paper is about reaches titles ("Gaussian splatting", "model merging"); a phrase
 every paper uses on the way ("loss function", "latent space", "lower bound") seldom does.
 `recurring.py` leaves out the second kind. Reads the background corpus at run time and writes
-`generator/data/generic_phrases.json`: every candidate term (see `recurring.term_key`) that at
+`generator/data/generic_phrases.json`, in two lists: "untitled", every candidate term (see
+`recurring.term_key`) that at
 least MIN_ABSTRACTS abstracts use and whose share of titles among the papers using it is under
-MAX_TITLE_SHARE (WIDESPREAD_TITLE_SHARE for one in WIDESPREAD abstracts or more). Only these
-phrases ship, never the text.
+MAX_TITLE_SHARE; "widespread", the others in WIDESPREAD abstracts or more whose title share is
+under WIDESPREAD_TITLE_SHARE ("regret bound": a fine reason two papers relate, too wide a
+topic). Only these phrases ship, never the text.
 """
 
 from __future__ import annotations
@@ -49,12 +51,16 @@ def main(argv: list[str] | None = None) -> int:
     if path is None:
         return 1
     in_abstracts, in_titles = count_terms(path)
-    generic = sorted(term for term, count in in_abstracts.items()
-                     if count >= MIN_ABSTRACTS and in_titles[term] < MAX_TITLE_SHARE * count
-                     or count >= WIDESPREAD and in_titles[term] < WIDESPREAD_TITLE_SHARE * count)
+    untitled = sorted(term for term, count in in_abstracts.items()
+                      if count >= MIN_ABSTRACTS and in_titles[term] < MAX_TITLE_SHARE * count)
+    widespread = sorted(term for term, count in in_abstracts.items()
+                        if count >= WIDESPREAD and in_titles[term] < WIDESPREAD_TITLE_SHARE * count
+                        and in_titles[term] >= MAX_TITLE_SHARE * count)
+    generic = {"untitled": untitled, "widespread": widespread}
     text = json.dumps(generic, separators=(",", ":"), ensure_ascii=False)
     recurring.GENERIC_PATH.write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {recurring.GENERIC_PATH}: {len(generic)} phrases ({len(text) / 1024:.0f} KB)")
+    print(f"wrote {recurring.GENERIC_PATH}: {len(untitled)} + {len(widespread)} phrases "
+          f"({len(text) / 1024:.0f} KB)")
     return 0
 
 

@@ -340,3 +340,12 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
     assert given >= 150, "the sample no longer describes the tags given: judge anew"
     # A floor under today's 0.789 (the target is 0.9).
     assert right / given >= 0.78
+
+
+def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
+    pruning = ("We prune large language models in one shot. Our method needs 128 calibration "
+               "samples and a small calibration set, and prunes attention heads.")
+    assert "Calibration" not in names(extract_tags(pruning, vocabulary), "topic")
+    assert "Calibration" in names(extract_tags(
+        "We study the calibration of classifiers. Our calibration method is post hoc.",
+        vocabulary), "topic")

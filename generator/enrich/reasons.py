@@ -146,7 +146,8 @@ class Phrases:
         if " " in term:
             return is_distinctive(term)
         spelled = self._spellings.get(term, term)
-        return any(c.isupper() or c.isdigit() for c in spelled[1:])
+        # Two letters name too many things ("VM": a virtual machine, or a virtual microphone).
+        return len(spelled) > 2 and any(c.isupper() or c.isdigit() for c in spelled[1:])
 
     def _read(self, index: int) -> tuple[tuple[str, ...], frozenset[str]] | None:
         """Return a term's words and their stems, or None for a bare number (it says nothing)."""

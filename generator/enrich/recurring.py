@@ -136,18 +136,34 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
 
 @lru_cache(maxsize=1)
 def generic_phrases() -> frozenset[str]:
-    """The terms earlier papers use in abstracts but seldom in titles (see
-    `benchmarks/generic_phrases.py`): "loss function", "lower bound", "success rate"."""
+    """The terms earlier papers use in abstracts but seldom in titles ("loss function", "lower
+    bound", "success rate"), and those hundreds of them use ("regret bound"): no topics."""
+    untitled, widespread = _generic_lists()
+    return untitled | widespread
+
+
+def untitled_phrases() -> frozenset[str]:
+    """The terms earlier papers use in abstracts but seldom in titles: not even a reason two
+    papers relate ("feature space", "training strategy")."""
+    return _generic_lists()[0]
+
+
+@lru_cache(maxsize=1)
+def _generic_lists() -> tuple[frozenset[str], frozenset[str]]:
+    """Read the table `benchmarks/generic_phrases.py` counted from the background corpus."""
     if not GENERIC_PATH.exists():
-        return frozenset()
+        return frozenset(), frozenset()
     with GENERIC_PATH.open(encoding="utf-8") as handle:
-        return frozenset(json.load(handle))
+        table = json.load(handle)
+    return frozenset(table["untitled"]), frozenset(table["widespread"])
 
 
 def is_distinctive(phrase: str) -> bool:
-    """Tell whether a phrase has only words that may name a subject: no stop or boilerplate
-    word ("consistent improvements", "central challenge")."""
-    return not any(_word_flags(word) & _STOPPED for word in phrase.split())
+    """Tell whether a phrase may say what two papers share: no stop or boilerplate word
+    ("consistent improvements", "central challenge") and not a phrase earlier papers use
+    without ever titling one after it ("feature space")."""
+    return not any(_word_flags(word) & _STOPPED for word in phrase.split()) and \
+        term_key(phrase) not in untitled_phrases()
 
 
 def candidate_terms(text: str) -> set[str]:

@@ -39,6 +39,9 @@ MAX_TOPICS = 6
 # it works on it, is filed under it.
 CROSS_CUTTING_EVIDENCE = 3
 # "ImageNet-pretrained", "GPT-4-level", "AlphaFold-like": the name describes something else.
+# A one-word topic naming the data of a step ("calibration data") is used in another sense.
+_DATA_AFTER = re.compile(r"[ -](?:data|dataset|datasets|set|sets|samples|split|examples)\b",
+                         re.IGNORECASE)
 _MODIFIER_AFTER = re.compile(r"-(?:like|style|scale|level|sized|pretrained|pre-trained)\b", re.I)
 
 
@@ -49,7 +52,8 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
        overlap the longest wins, and a dataset or model wins over a topic of the same length.
        A topic named in passing does not count: after a negation ("without text-to-image"),
-       or as an example ("(e.g. weather, genomics)", "such as ...").
+       or as an example ("(e.g. weather, genomics)", "such as ..."); nor does a one-word
+       topic naming the data of a step ("calibration data").
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
@@ -297,6 +301,8 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, st
             continue
         if kind != "topic" and _MODIFIER_AFTER.match(text, end):
             continue
+        if kind == "topic" and _DATA_AFTER.match(text, end) and " " not in text[start:end]:
+            continue  # "calibration data", "pruning set": data for a step, not the topic
         mentions.append((start, kind, name, variant))
         covered_until = end
     return mentions
