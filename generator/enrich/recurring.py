@@ -35,8 +35,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
 from ..model import Tag
 from .tags import Vocabulary, flatten, read_evidence
 from .titles.word_forms import is_never_a_noun
@@ -75,7 +73,6 @@ _BOILERPLATE = frozenset("""
     pretrained pre-trained frozen closed-source open-source tighter faster trillion billion
     million thousand hundreds thousands deep long short high-resolution
     """.split())
-_STOP = frozenset(ENGLISH_STOP_WORDS) | _BOILERPLATE
 # Heads that make a term when something precedes them, but not on their own first position.
 _HEAD_ONLY = frozenset("""model models data learning network networks benchmark benchmarks
     dataset datasets analysis evaluation""".split())
@@ -205,11 +202,20 @@ def _run_windows(run: list[tuple[int, str, int]]):
 _STOPPED, _NO_START, _NO_END, _PLURAL = 1, 2, 4, 8
 
 
+@lru_cache(maxsize=1)
+def _stop_words() -> frozenset[str]:
+    """Scikit-learn's English stop words and the boilerplate above. Imported on first use, not
+    with this module: loading scikit-learn costs a build's start-up a second or two."""
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
+    return frozenset(ENGLISH_STOP_WORDS) | _BOILERPLATE
+
+
 @lru_cache(maxsize=65536)
 def _word_flags(word: str) -> int:
     """Read one word: a stop word, one no term starts with, one no term ends with."""
     lowered = word.lower()
-    if lowered in _STOP or len(lowered) < 2:
+    if lowered in _stop_words() or len(lowered) < 2:
         return _STOPPED
     never_noun = is_never_a_noun(lowered)
     return (_NO_START * (lowered in _HEAD_ONLY or never_noun and lowered.endswith(("ed", "es")))
