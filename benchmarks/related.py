@@ -77,12 +77,11 @@ def read_papers(path: Path) -> list[dict[str, object]]:
 
 def build_labels(texts: Sequence[str]) -> list[list[str]]:
     """Return each text's tags as a build gives them, the area aside: its labels."""
-    from generator.enrich.recurring import add_recurring_topics, terms_about
-    from generator.enrich.tags import extract_tags, load_vocabulary
+    from generator.enrich.tags import load_vocabulary
 
-    vocabulary = load_vocabulary()
-    tags = add_recurring_topics([terms_about(text) for text in texts],
-                                [extract_tags(text, vocabulary) for text in texts], vocabulary)
+    from .tags import tag_texts
+
+    tags = tag_texts(list(texts), load_vocabulary())
     return [[tag.name for tag in paper_tags if tag.kind != "area"] for paper_tags in tags]
 
 

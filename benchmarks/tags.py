@@ -106,7 +106,11 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
 
 def tag_list(papers: list[dict], vocabulary: Vocabulary) -> list[tuple]:
     """Tag every paper of a list as a build does (the collection's own topics included)."""
-    texts = [paper["abstract"] for paper in papers]
+    return tag_texts([paper["abstract"] for paper in papers], vocabulary)
+
+
+def tag_texts(texts: list[str], vocabulary: Vocabulary) -> list[tuple]:
+    """Tag abstracts as a build does: each on its own, then the collection's own topics."""
     return add_recurring_topics([terms_about(text) for text in texts],
                                 [extract_tags(text, vocabulary) for text in texts], vocabulary)
 

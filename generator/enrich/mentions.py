@@ -76,7 +76,7 @@ def _introducers(papers: Sequence[Paper], tokens_by_paper: Sequence[set[str]],
     """Map each single-token name one paper coins (rules 1-3) to that paper's slug."""
     claimants: dict[str, set[str]] = defaultdict(set)
     for paper in papers:
-        for name in (*paper.own_names, *paper.introduces):
+        for name in paper.introduces:  # `own_names` are among them
             claimants[name].add(paper.slug)
     users = Counter(token for tokens in tokens_by_paper for token in tokens
                     if token in claimants)
@@ -95,8 +95,7 @@ def _means_the_same(paper: Paper, introducer: Paper, name: str, umbrella: set[st
     topics = {tag for tag in paper.tags if tag.kind == "topic" and tag.name not in umbrella}
     if not topics.intersection(introducer.tags):
         return False
-    text = paper.abstract.text
-    if re.search(re.escape(name) + _CITATION, text):
+    if re.search(re.escape(name) + _CITATION, paper.abstract.text):
         return False
     spelled = find_expansion(paper.abstract.text, name, loose=False)
     return not spelled or spelled.lower() == find_expansion(introducer.abstract.text, name).lower()

@@ -229,10 +229,9 @@ def _holds_known_term(spelling: str, vocabulary: Vocabulary) -> bool:
     after it ("pretrained LLMs", "CLIP model", "instruction tuning dataset"): the curated tag
     already says it."""
     words = spelling.split()
-    return any(vocabulary.knows(" ".join(words[start:end]))
-               for start in range(len(words)) for end in range(start + 1, len(words) + 1)
-               if (start == 0 or end == len(words)) and (start, end) != (0, len(words))
-               and end - start >= 1) or vocabulary.knows(spelling)
+    return vocabulary.knows(spelling) or any(
+        vocabulary.knows(" ".join(words[:size])) or vocabulary.knows(" ".join(words[-size:]))
+        for size in range(1, len(words)))
 
 
 @lru_cache(maxsize=1 << 18)
@@ -264,7 +263,7 @@ def _superseded(terms: set[str], papers: Counter, least: int) -> set[str]:
     differential equation" (which may itself be a curated topic)."""
     superseded = set()
     for longer, count in papers.items():
-        if count < SUPERSEDE_SHARE * least or " " not in longer[longer.index(" ") + 1:]:
+        if count < SUPERSEDE_SHARE * least or longer.count(" ") < 2:
             continue  # too rare to hold an eligible term for most of its papers, or two words
         words = longer.split()
         for size in range(2, len(words)):
