@@ -101,9 +101,13 @@ def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[st
 
 
 def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
-             seed: int = 0) -> dict[str, float]:
-    """Derive titles and gists for a list, print its report line and return its figures."""
+             seed: int = 0, titles_by_id: dict | None = None) -> dict[str, float]:
+    """Derive titles and gists for a list, print its report line and return its figures;
+    put each derived title into `titles_by_id` under (list name, paper id)."""
     derived, gists, seconds = derive_all(papers, year)
+    if titles_by_id is not None:
+        titles_by_id.update(((name, paper.get("id", "")), title)
+                            for paper, title in zip(papers, derived))
     named = [(paper, title) for paper, title in zip(papers, derived)
              if (m := _NAME_PREFIX.match(paper["title"])) and m.group(1) in paper["abstract"]]
     hits = sum(_NAME_PREFIX.match(p["title"]).group(1) in title for p, title in named)
@@ -135,13 +139,17 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
     return figures
 
 
-def judged_shares(path: Path = JUDGED) -> dict[str, float]:
-    """Return the share of each judgement in the hand-judged sample, and how many it holds."""
+def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict[str, float]:
+    """Return the share of each judgement in the hand-judged sample, how many it holds, and
+    how many of its titles differ from those derived now (`titles_by_id`: a judgement of a
+    title no longer derived says nothing of the code; judge the sample again)."""
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
     counts = Counter(record["judgement"] for record in records)
     shares = {judgement: counts[judgement] / len(records) for judgement in JUDGEMENTS}
-    return shares | {"papers": len(records)}
+    changed = sum(titles_by_id.get((record["list"], record["id"]), record["derived"]) !=
+                  record["derived"] for record in records) if titles_by_id else 0
+    return shares | {"papers": len(records), "changed": changed}
 
 
 def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> None:
@@ -199,13 +207,17 @@ def main(argv: list[str] | None = None) -> int:
             use_model(model_path)
             evaluate(f"{paths[0].stem} (held-out half)", held_out, year_of(paths[0]), args.show)
         return 0
+    titles_by_id: dict = {}
     for path in paths:
-        evaluate(path.stem, read_papers(path), year_of(path), args.show)
+        evaluate(path.stem, read_papers(path), year_of(path), args.show, titles_by_id=titles_by_id)
     if JUDGED.exists():
-        shares = judged_shares()
+        shares = judged_shares(titles_by_id=titles_by_id)
         print(f"hand-judged sample ({shares['papers']} titles of COLM 2024, AISTATS 2025 and "
               f"3DV 2025): good {shares['good']:.0%}, acceptable {shares['acceptable']:.0%}, "
               f"poor {shares['poor']:.0%}")
+        if shares["changed"]:
+            print(f"  {shares['changed']} of these titles are no longer derived as judged: "
+                  "judge the sample again (--judging-sheet)")
     return 0
 
 

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .prepare import Prepared
+from .restate import restate
 from .vocabulary import (
     CLAUSE_WORDS,
     DANGLING,
@@ -21,12 +22,13 @@ from .vocabulary import (
     MAX_WORDS,
     MIN_WORDS,
     SMALL_WORDS,
+    TO_VERBS,
     TRAILING_PUNCT,
     VERB_OBJECT_STARTS,
     VERBS,
     is_adverb,
 )
-from .word_forms import base_gerund, gerund, is_never_a_noun
+from .word_forms import base_gerund, is_never_a_noun
 
 _PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASHES = frozenset({"-", "—", "–"})
@@ -53,25 +55,6 @@ setting case study analysis topic field area domain efficacy effectiveness impor
 performance capability capabilities ability abilities""".split())
 # Words after which a noun phrase starts inside a sentence (see `_inner_spans`).
 _INNER_PHRASE_OPENERS = frozenset("a an the of for on in with from via".split())
-# The verbs most often written "to <verb>" in abstracts: a phrase after "to" that starts with
-# one becomes a gerund phrase ("to detect jailbreak prompts": "Detecting Jailbreak Prompts");
-# after "to", other words may be nouns ("applied to images") or verbs: the phrase is dropped.
-TO_VERBS = frozenset("""learn generate improve achieve perform obtain solve estimate provide
-predict use train find model reduce capture address make detect identify compute evaluate
-produce control enhance determine extract enable handle demonstrate develop avoid build
-represent ensure create show construct design optimize guide minimize adapt understand implement
-maximize deal infer measure explore increase exploit facilitate overcome recover tackle validate
-recognize maintain allow leverage verify incorporate track reach realize apply support generalize
-take analyze approximate derive combine study reconstruct assess integrate mitigate describe
-navigate encode transfer guarantee plan compare investigate alleviate distinguish consider assist
-characterize collect acquire match discover synthesize prevent compensate classify localize
-utilize align follow establish extend test update manipulate scale map accomplish quantify
-reason interact refine execute calculate search boost preserve simulate remove accelerate adjust
-fuse choose interpret explain answer correct augment bridge segment retrieve eliminate balance
-enforce stabilize prove formulate transform resolve automate accommodate modify promote separate
-perceive replace assign tune mimic aggregate deploy examine reproduce simplify discriminate
-coordinate convert embed constrain monitor decompose teach regularize rank calibrate imitate
-filter traverse restore translate compress expand suppress disentangle unlearn forecast""".split())
 # "we show that X …", "we ask whether X …": the phrase is the clause's subject X.
 _CLAUSE_OPENERS = frozenset({"that", "how", "whether", "why"})
 # "we test the hypothesis that X …".
@@ -179,6 +162,10 @@ def _object_spans(text: str) -> list[tuple[str, ...]]:
     colon = next((at for at, word in enumerate(words[start:start + 4], start)
                   if word.endswith(":")), None)
     if colon is None:
+        # "a novel approach for achieving X": the phrase is X (see `restate`).
+        restated = restate(words[:start + MAX_WORDS + 8])
+        if len(restated) < len(words) - start:
+            return spans(words, start) + spans(read_tokens(restated[:MAX_WORDS + 1], loose=True), 0)
         return spans(words, start)
     after = spans(words, skip_determiners(words, colon + 1))
     # "we present Habitat 3.0: a simulation platform …": before the colon is a name, keep it.
@@ -186,26 +173,21 @@ def _object_spans(text: str) -> list[tuple[str, ...]]:
         spans(words, start) + after
 
 
-def describing_candidates(description: str) -> list[Candidate]:
+def describing_candidates(descriptions: list[str]) -> list[Candidate]:
     """List the phrases that say what a name is or does, each at every length it can end at.
 
-    From "X, a framework for …": the noun phrase ("Framework for …"); from "a framework that
-    extends …" or "which resolves … by leveraging …": what it does, as a gerund phrase
-    ("Extending …", "Leveraging …").
+    Each description ("a framework for …", "a method that generates …") is first said as a
+    title says it (`restate`: "…", "Generating …"); what is left of it after "by" counts too
+    ("by leveraging …").
     """
-    words = phrase_words(description)
-    start = skip_determiners(words)
-    found = [span for span in spans(words, start) if has_content(span)]
-    if found:
-        return [Candidate(span, "appositive") for span in found]
-    for position in range(start, min(len(words) - 1, start + 6)):
-        if words[position].lower() in ("that", "which"):
-            does = gerund(words[position + 1])
-            if does:
-                found += spans([does] + words[position + 2:], 0)
-            break
-    found += _by_gerund_spans(words)
-    return [Candidate(span, "appositive") for span in found if has_content(span)]
+    found: list[tuple[str, ...]] = []
+    for description in descriptions:
+        words = phrase_words(description)
+        restated = restate(words)[:MAX_WORDS + 1]
+        found += [(*span[:-1], span[-1].rstrip(TRAILING_PUNCT))
+                  for span in spans(read_tokens(restated, loose=True), 0)]
+        found += _by_gerund_spans(words)
+    return [Candidate(span, "appositive") for span in dict.fromkeys(found) if has_content(span)]
 
 
 def _by_gerund_spans(words: list[str] | Tokens) -> list[tuple[str, ...]]:
@@ -264,8 +246,12 @@ class Tokens(NamedTuple):
     """A phrase that reaches this word ends with it (punctuation, or the run's end)."""
 
 
-def read_tokens(words: list[str]) -> Tokens:
-    """Read a run of words for `spans` (see `Tokens`)."""
+def read_tokens(words: list[str], loose: bool = False) -> Tokens:
+    """Read a run of words for `spans` (see `Tokens`).
+
+    `loose` reads a phrase that is known to be one noun phrase (a restated description), where
+    modifiers run on past "and" and commas ("wearable, simulation-ready 3D garment meshes").
+    """
     flags = [_word_flags(word) for word in words]
     count = len(words)
     can_start, stops, can_end, is_last = [], [], [], []
@@ -273,16 +259,22 @@ def read_tokens(words: list[str]) -> Tokens:
     for position, own in enumerate(flags):
         following = flags[position + 1] if position + 1 < count else none
         previous = flags[position - 1] if position else none
-        can_start.append(own.may_start and not (own.adverb and not following.modifier))
-        stops.append(own.always_stops or (own.plural_lower and following.object_start) or (
+        can_start.append(own.may_start and not (own.adverb and not following.modifier and
+                                                 not loose))
+        runs_on = loose and (words[position].lower() == "and" or words[position][-1:] == ",")
+        stops.append((own.always_stops and not runs_on) or (
+            own.plural_lower and following.object_start) or (
             own.verb_after_plural and previous.plural))
-        last = position + 1 == count or own.ends_clause
+        last = position + 1 == count or (own.ends_clause and not runs_on)
         is_last.append(last)
         # "… in the style" before "of ReAct" is cut short: "the X" needs its "of".
         can_end.append(own.may_end and (last or following.ends_before or (
             following.bare_verb and own.plural)) and not (
             following.is_of and previous.is_the and not last))
-    trimmed = [word.rstrip(TRAILING_PUNCT + "—–") or word for word in words]
+    # A loose phrase keeps the commas between its modifiers; `describing_candidates` trims
+    # its last word.
+    trimmed = [(word if loose and word.endswith(",") else word.rstrip(TRAILING_PUNCT + "—–"))
+               or word for word in words]
     return Tokens(words, trimmed, can_start, stops, can_end, is_last)
 
 

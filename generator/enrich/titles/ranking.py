@@ -26,6 +26,7 @@ from .coined import find_expansion
 from .names import Name
 from .phrases import Candidate, describing_candidates, phrase_words
 from .reading import Reading
+from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
 from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
@@ -131,7 +132,8 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
     alone = [c for c in candidates if not is_field_phrase(c.words)] or list(candidates)
     if names:
         name = names[0]
-        described = describing_candidates(name.description)
+        described = describing_candidates(
+            describe_name(prepared.text, name.name, name.description))
         # What follows the name comes from the sentences that name it or say what the paper
         # does, not from the background ("AnchorRep: Adversarial Attacks …" for a defence),
         # unless only the background has a phrase for it.

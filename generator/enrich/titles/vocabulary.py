@@ -76,6 +76,25 @@ CLAUSE_WORDS = frozenset(
 GENERIC_HEADS = frozenset(
     "framework method approach model technique algorithm system pipeline strategy scheme paradigm "
     "architecture module procedure solution tool methodology mechanism".split())
+# The verbs most often written "to <verb>" in abstracts: a phrase after "to" that starts with
+# one becomes a gerund phrase ("to detect jailbreak prompts": "Detecting Jailbreak Prompts");
+# after "to", other words may be nouns ("applied to images") or verbs: the phrase is dropped.
+TO_VERBS = frozenset("""learn generate improve achieve perform obtain solve estimate provide
+predict use train find model reduce capture address make detect identify compute evaluate
+produce control enhance determine extract enable handle demonstrate develop avoid build
+represent ensure create show construct design optimize guide minimize adapt understand implement
+maximize deal infer measure explore increase exploit facilitate overcome recover tackle validate
+recognize maintain allow leverage verify incorporate track reach realize apply support generalize
+take analyze approximate derive combine study reconstruct assess integrate mitigate describe
+navigate encode transfer guarantee plan compare investigate alleviate distinguish consider assist
+characterize collect acquire match discover synthesize prevent compensate classify localize
+utilize align follow establish extend test update manipulate scale map accomplish quantify
+reason interact refine execute calculate search boost preserve simulate remove accelerate adjust
+fuse choose interpret explain answer correct augment bridge segment retrieve eliminate balance
+enforce stabilize prove formulate transform resolve automate accommodate modify promote separate
+perceive replace assign tune mimic aggregate deploy examine reproduce simplify discriminate
+coordinate convert embed constrain monitor decompose teach regularize rank calibrate imitate
+filter traverse restore translate compress expand suppress disentangle unlearn forecast""".split())
 # Verbs that end a noun phrase in abstracts ("Transformers achieve …", "X remains …").
 VERBS = frozenset("""achieve achieves show shows demonstrate demonstrates outperform outperforms
 improve improves enable enables allow allows provide provides require requires remain remains aim
