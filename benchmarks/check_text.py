@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 
-from generator.text import render_abstract_html, render_inline_html
+from papersite.text import render_abstract_html, render_inline_html
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_INPUTS = (ROOT / "abstracts", ROOT.parent / "shared" / "data" / "iclr2024.jsonl")

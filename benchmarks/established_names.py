@@ -20,8 +20,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-from generator.enrich.titles import established
-from generator.enrich.titles.coined import is_coined
+from papersite.enrich.titles import established
+from papersite.enrich.titles.coined import is_coined
 
 BACKGROUND = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "background" / \
     "papers.jsonl.gz"

@@ -21,7 +21,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from generator.enrich import recurring
+from papersite.enrich import recurring
 
 from .established_names import background_argument
 

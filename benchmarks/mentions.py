@@ -22,9 +22,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from generator.build import BuildOptions, build_collection
-from generator.model import Collection, Paper
-from generator.progress import Progress
+from papersite.build import BuildOptions, build_collection
+from papersite.model import Collection, Paper
+from papersite.progress import Progress
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LISTS = ("iclr2024", "colm2024", "aistats2025", "3dv2025")

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.enrich.related import DEFAULT_SETTINGS, RelatedSettings, find_related
+from papersite.enrich.related import DEFAULT_SETTINGS, RelatedSettings, find_related
 
 from .corpus import make_corpus
 
@@ -77,7 +77,7 @@ def read_papers(path: Path) -> list[dict[str, object]]:
 
 def build_labels(texts: Sequence[str]) -> list[list[str]]:
     """Return each text's tags as a build gives them, the area aside: its labels."""
-    from generator.enrich.tags import load_vocabulary
+    from papersite.enrich.tags import load_vocabulary
 
     from .tags import tag_texts
 

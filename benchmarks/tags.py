@@ -18,9 +18,9 @@ from pathlib import Path
 
 import numpy as np
 
-from generator.enrich.recurring import add_recurring_topics, terms_about
-from generator.enrich.tags import Vocabulary, extract_tags, load_vocabulary
-from generator.model import Tag
+from papersite.enrich.recurring import add_recurring_topics, terms_about
+from papersite.enrich.tags import Vocabulary, extract_tags, load_vocabulary
+from papersite.model import Tag
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LARGEST_SHOWN = 20

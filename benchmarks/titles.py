@@ -36,9 +36,9 @@ from pathlib import Path
 
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from generator.enrich import titles
-from generator.enrich.titles import scoring
-from generator.enrich.titles.case import capitalise_first
+from papersite.enrich import titles
+from papersite.enrich.titles import scoring
+from papersite.enrich.titles.case import capitalise_first
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LISTS = ("iclr2024", "colm2024", "aistats2025", "3dv2025")

@@ -31,8 +31,8 @@ from sklearn.linear_model import LogisticRegression
 
 from benchmarks.established_names import BACKGROUND
 from benchmarks.titles import content_f1, content_words, read_papers, split_half, use_model
-from generator.enrich import titles
-from generator.enrich.titles import ranking, scoring
+from papersite.enrich import titles
+from papersite.enrich.titles import ranking, scoring
 
 RATE_COLUMN = scoring.FEATURE_NAMES.index("title_rate")
 DOCUMENT_COLUMN = scoring.FEATURE_NAMES.index("log_document_frequency")

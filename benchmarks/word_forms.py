@@ -23,7 +23,7 @@ from pathlib import Path
 from lemminflect import getAllLemmas, getInflection
 
 from benchmarks.established_names import background_argument
-from generator.enrich.titles import phrases, word_forms
+from papersite.enrich.titles import phrases, word_forms
 
 MIN_ABSTRACTS = 5
 _WORD = re.compile(r"\b[a-z]+\b")

@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def build_site(args: argparse.Namespace) -> int:
-    """Generate the pages through the MkDocs hook and build the site."""
+    """Generate the pages through the papersite MkDocs plugin and build the site."""
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
     from mkdocs.exceptions import MkDocsException
@@ -66,13 +66,16 @@ def build_site(args: argparse.Namespace) -> int:
         # copy of the docs so the bundled pages in the configured docs_dir stay as they are.
         overrides["docs_dir"] = str(_private_docs_dir(config_file, overrides.get("site_dir")))
     config = load_config(str(config_file), **overrides)
-    settings = config.extra.setdefault("papersite", {})
+    plugin = config.plugins.get("papersite")
+    if plugin is None:
+        raise GeneratorError(f"{config_file}: the papersite plugin is not in its plugins list")
+    settings = plugin.config
     if args.inputs:
-        settings["inputs"] = [str(Path(path).resolve()) for path in args.inputs]
+        settings.inputs = [str(Path(path).resolve()) for path in args.inputs]
     if args.vocabulary:
-        settings["vocabulary"] = str(Path(args.vocabulary).resolve())
-    settings["encoding"] = args.encoding
-    settings["keep_going"] = args.keep_going
+        settings.vocabulary = str(Path(args.vocabulary).resolve())
+    settings.encoding = args.encoding
+    settings.keep_going = args.keep_going
     site = Path(config.site_dir)
     echo = _LogEcho(logging.DEBUG if args.verbose else logging.WARNING)
     mkdocs_logger = logging.getLogger("mkdocs")
@@ -156,6 +159,7 @@ def _copy_hand_written(source: Path, destination: Path) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="papersite", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"papersite {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="generate the pages and build the site")
     build.add_argument("inputs", nargs="*", help="list files or folders (default: from mkdocs.yml)")
@@ -171,5 +175,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-if __name__ == "__main__":
-    run()
+def _version() -> str:
+    """Return the installed distribution's version (the source tree's, when run from it)."""
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("papersite")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
+

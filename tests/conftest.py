@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.cli import main
+from papersite.cli import main
 
 REPO = Path(__file__).resolve().parents[1]
 BUNDLED = REPO / "abstracts"

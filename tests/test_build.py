@@ -12,7 +12,7 @@ import pytest
 from conftest import REPO, build_bundled
 from sitecheck import broken_links, read_links
 
-from generator.cli import main
+from papersite.cli import main
 
 
 @pytest.fixture(scope="module")

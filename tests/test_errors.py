@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from generator.cli import main
+from papersite.cli import main
 
 GOOD = "We propose FooNet, a network for foo images. It works well on CIFAR-10 and ImageNet."
 

@@ -7,8 +7,8 @@ import re
 import pytest
 from conftest import REPO
 
-from generator import fastpages, workers
-from generator.cli import main
+from papersite import fastpages, workers
+from papersite.cli import main
 
 
 def build(root, monkeypatch, name: str):

@@ -10,15 +10,15 @@ import pytest
 from conftest import BUNDLED
 
 from benchmarks.corpus import make_corpus
-from generator import search_index
-from generator.build import BuildOptions, build_collection
-from generator.cache import ResultCache
-from generator.enrich.folding import FOLD_MIN, REFIT_SHARE, fold_in, is_foldable
-from generator.enrich.related import rank_related
-from generator.enrich.similarity import fit_model, text_keys
-from generator.incremental import rank_changed, update_text_model
-from generator.progress import Progress
-from generator.workers import Workers
+from papersite import search_index
+from papersite.build import BuildOptions, build_collection
+from papersite.cache import ResultCache
+from papersite.enrich.folding import FOLD_MIN, REFIT_SHARE, fold_in, is_foldable
+from papersite.enrich.related import rank_related
+from papersite.enrich.similarity import fit_model, text_keys
+from papersite.incremental import rank_changed, update_text_model
+from papersite.progress import Progress
+from papersite.workers import Workers
 
 COUNT = FOLD_MIN + 100
 

@@ -8,10 +8,10 @@ import re
 import pytest
 from conftest import shared_data_file
 
-from generator.build import BuildOptions, build_collection
-from generator.enrich.mentions import link_names_in_html
-from generator.progress import Progress
-from generator.render import RenderOptions, render_site
+from papersite.build import BuildOptions, build_collection
+from papersite.enrich.mentions import link_names_in_html
+from papersite.progress import Progress
+from papersite.render import RenderOptions, render_site
 
 INTRODUCER = ("Topological clustering is a classic tool. In this article, we introduce ToMAToMP: "
               "the first topological clustering method able to handle several functions at once, "

@@ -9,10 +9,10 @@ import pytest
 import yaml
 from conftest import REPO
 
-from generator.build import BuildOptions, build_collection
-from generator.cli import main
-from generator.progress import Progress
-from generator.render import RenderOptions, render_site
+from papersite.build import BuildOptions, build_collection
+from papersite.cli import main
+from papersite.progress import Progress
+from papersite.render import RenderOptions, render_site
 
 BASE = "We study graph neural networks for molecules and report results on QM9 benchmarks."
 ODD_STARTS = ["# Not a heading", "--- not a rule", "> not a quote", "| not | a table |",

@@ -7,8 +7,8 @@ import json
 import pytest
 from conftest import BUNDLED, shared_data_file
 
-from generator.errors import GeneratorError
-from generator.parse import parse_inputs, parse_list_text, text_id
+from papersite.errors import GeneratorError
+from papersite.parse import parse_inputs, parse_list_text, text_id
 
 A1 = "We propose FooNet, a network for foo. It works well on CIFAR-10."
 A2 = "Graph neural networks are studied here. We show a bound on their depth."

@@ -10,10 +10,10 @@ from conftest import REPO
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from generator.cli import main
-from generator.errors import GeneratorError
-from generator.parse import parse_inputs
-from generator.text.math import MATHML_ATTRIBUTES, MATHML_TAGS
+from papersite.cli import main
+from papersite.errors import GeneratorError
+from papersite.parse import parse_inputs
+from papersite.text.math import MATHML_ATTRIBUTES, MATHML_TAGS
 
 # Payloads carry the marker "zzx" so that anything of theirs surviving into the HTML is found.
 INJECTIONS = [

@@ -8,9 +8,9 @@ import pytest
 from conftest import REPO, shared_data_file
 from sitecheck import broken_links
 
-from generator.cli import main
-from generator.parse import parse_inputs
-from generator.text import plain_text
+from papersite.cli import main
+from papersite.parse import parse_inputs
+from papersite.text import plain_text
 
 
 @pytest.fixture

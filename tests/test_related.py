@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.corpus import make_corpus, split_sentences, write_list_parts
 from benchmarks.related import evaluate, normalise_keyword, read_papers
-from generator.enrich.related import find_related
+from papersite.enrich.related import find_related
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -75,7 +75,7 @@ def test_pairs_papers_on_the_same_topic() -> None:
 def test_is_deterministic_across_processes() -> None:
     # Set and dict order depends on the process's hash seed: two seeds must agree.
     script = ("import json, sys; sys.path.insert(0, 'tests'); from test_related import TEXTS; "
-              "from generator.enrich.related import find_related; "
+              "from papersite.enrich.related import find_related; "
               "print(json.dumps(find_related(TEXTS)))")
     outputs = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                               check=True, cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": seed}

@@ -8,11 +8,11 @@ from dataclasses import replace
 import numpy as np
 import yaml
 
-from generator.charts import Bar, Dot, draw_bar_chart, draw_topic_map, place_labels
-from generator.enrich import topic_map
-from generator.enrich.topic_map import place_papers, place_vectors
-from generator.model import Abstract, Collection, Paper, RelatedLink, Source, Tag
-from generator.render import (
+from papersite.charts import Bar, Dot, draw_bar_chart, draw_topic_map, place_labels
+from papersite.enrich import topic_map
+from papersite.enrich.topic_map import place_papers, place_vectors
+from papersite.model import Abstract, Collection, Paper, RelatedLink, Source, Tag
+from papersite.render import (
     MAP_PATH,
     RenderOptions,
     code_links,
@@ -154,7 +154,7 @@ def _unit_rows(rows):
 
 
 def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):
-    import generator.render as render
+    import papersite.render as render
 
     collection = _collection()
     first = render_site(collection, HOSTED)
@@ -173,7 +173,7 @@ def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):
 
 
 def test_a_new_map_layout_renders_the_map_again_and_no_paper_page(monkeypatch):
-    import generator.render as render
+    import papersite.render as render
 
     def placed(collection, x):
         return replace(collection, papers=tuple(replace(paper, map_position=(x, 0.5))

@@ -6,7 +6,7 @@ import pytest
 from conftest import REPO
 from mkdocs.commands import build as mkdocs_build
 
-from generator.cli import main
+from papersite.cli import main
 
 
 @pytest.fixture
@@ -59,7 +59,6 @@ def test_hand_written_pages_survive_generation_into_the_docs_folder(tmp_path, mo
     config = tmp_path / "mkdocs.yml"
     config.write_text((REPO / "mkdocs.yml").read_text().replace("docs_dir: site_src", f"docs_dir: {docs}")
                       .replace("custom_dir: theme_overrides", f"custom_dir: {REPO / 'theme_overrides'}")
-                      .replace("generator/mkdocs_hook.py", str(REPO / "generator" / "mkdocs_hook.py"))
                       .replace("inputs: [abstracts]", f"inputs: [{REPO / 'abstracts'}]")
                       .replace("  - stylesheets/papersite.css\n", ""))
     monkeypatch.chdir(tmp_path)

@@ -16,7 +16,7 @@ import pytest
 from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 
-from generator.search_index import fold, stem, tokenize
+from papersite.search_index import fold, stem, tokenize
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 

@@ -62,15 +62,14 @@ def _last_build_finished(log_text: str) -> bool:
 
 @pytest.fixture
 def project(tmp_path) -> Path:
-    """A copy of what `mkdocs serve` reads: config, docs, theme, inputs and the hook file."""
+    """A copy of what `mkdocs serve` reads: config, docs, theme and inputs (the papersite
+    plugin is installed)."""
     for name in ("mkdocs.yml", "site_src", "theme_overrides", "abstracts"):
         source = REPO / name
         copy = shutil.copytree if source.is_dir() else shutil.copy
         copy(source, tmp_path / name)
     for generated in ("papers", "tags"):
         shutil.rmtree(tmp_path / "site_src" / generated, ignore_errors=True)
-    (tmp_path / "generator").mkdir()
-    shutil.copy(REPO / "generator" / "mkdocs_hook.py", tmp_path / "generator")
     return tmp_path
 
 

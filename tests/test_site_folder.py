@@ -6,8 +6,8 @@ import shutil
 
 from conftest import BUNDLED, REPO
 
-from generator.cli import main
-from generator.site_folder import spare_for
+from papersite.cli import main
+from papersite.site_folder import spare_for
 
 
 def build(inputs, site) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from generator.enrich.tags import (
+from papersite.enrich.tags import (
     MAX_TOPICS,
     MIN_TOPICS,
     extract_tags,
@@ -20,8 +20,8 @@ from generator.enrich.tags import (
     normalize_name,
     tag_slug,
 )
-from generator.errors import GeneratorError
-from generator.model import Tag
+from papersite.errors import GeneratorError
+from papersite.model import Tag
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -293,7 +293,7 @@ def test_keyword_hits_follow_the_issues_rule():
 def test_overlap_scores_do_not_depend_on_the_processes_hash_seed():
     # Found at 30,000 abstracts: a float sum over a set's (hash-seeded) order decided a near tie,
     # so two runs gave three papers different tags. Run the tie in processes of several seeds.
-    script = ("from generator.enrich.tags import _best_by_overlap as best; print(best("
+    script = ("from papersite.enrich.tags import _best_by_overlap as best; print(best("
               "frozenset('abcd'), [('Y', {'d': 0.6}), ('X', {'a': 0.1, 'b': 0.2, 'c': 0.3})]))")
     winners = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
                               cwd=REPO, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
@@ -304,7 +304,7 @@ def test_overlap_scores_do_not_depend_on_the_processes_hash_seed():
 # Topics that follow the collection ------------------------------------------------------------
 
 def test_a_collection_names_its_own_recurring_subjects(vocabulary):
-    from generator.enrich.recurring import add_recurring_topics, terms_about
+    from papersite.enrich.recurring import add_recurring_topics, terms_about
     about = [f"We propose spectral token routing for {field}. Our spectral token routing "
              f"sends tokens by their frequencies." for field in ("vision", "speech", "text", "graphs")]
     passing = ["We study sparse attention. Unlike spectral token routing, our method is fixed.",
@@ -319,7 +319,7 @@ def test_a_collection_names_its_own_recurring_subjects(vocabulary):
 
 
 def test_a_subject_only_two_papers_share_is_not_a_topic(vocabulary):
-    from generator.enrich.recurring import add_recurring_topics, terms_about
+    from papersite.enrich.recurring import add_recurring_topics, terms_about
     texts = ["We propose spectral token routing for vision."] * 2 + ["We count eggs."] * 4
     tags = add_recurring_topics([terms_about(t) for t in texts],
                                 [extract_tags(t, vocabulary) for t in texts], vocabulary)

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.check_text import check_texts, read_texts
-from generator.text import plain_text, render_abstract_html, render_inline_html
-from generator.text.math import MATHML_ATTRIBUTES, MATHML_NAMESPACE, MATHML_TAGS
+from papersite.text import plain_text, render_abstract_html, render_inline_html
+from papersite.text.math import MATHML_ATTRIBUTES, MATHML_NAMESPACE, MATHML_TAGS
 
 MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">'
 BLOCK = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">'

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.enrich.titles import (
+from papersite.enrich.titles import (
     MAX_GIST_WORDS,
     MAX_WORDS,
     MIN_WORDS,
@@ -23,11 +23,11 @@ from generator.enrich.titles import (
     read_abstract,
     scoring,
 )
-from generator.enrich.titles.case import capitalise_first
-from generator.enrich.titles.established import established_names
-from generator.enrich.titles.vocabulary import STOP_WORDS
-from generator.enrich.titles.word_forms import gerund as _gerund
-from generator.parse import parse_list_text
+from papersite.enrich.titles.case import capitalise_first
+from papersite.enrich.titles.established import established_names
+from papersite.enrich.titles.vocabulary import STOP_WORDS
+from papersite.enrich.titles.word_forms import gerund as _gerund
+from papersite.parse import parse_list_text
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

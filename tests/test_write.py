@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import GeneratorError
-from generator.write import MARKER, write_pages
+from papersite.errors import GeneratorError
+from papersite.write import MARKER, write_pages
 
 PAGES = {"papers/a.md": "A", "papers/b.md": "B", "tags/index.md": "T"}
 

@@ -17,8 +17,7 @@ from functools import lru_cache
 
 from slugify import slugify
 
-from generator.model import Tag
-
+from ..model import Tag
 from .vocabulary import (
     MatchIndex,
     Topic,

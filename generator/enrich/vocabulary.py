@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from generator.text.words import singular
+from ..text.words import singular
 
 # A spelling with a capital and at most this many characters matches only as written: "CLIP"
 # is a model, "clip" a verb; "RL" is a field, "rl" nothing.

@@ -17,8 +17,7 @@ from pathlib import Path
 import yaml
 from slugify import slugify
 
-from generator.errors import GeneratorError
-
+from ..errors import GeneratorError
 from .vocabulary import Area, Entity, EntityPattern, Topic, Vocabulary, build_index, spelling_key
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data"

@@ -13,9 +13,9 @@ build preloads results that worker processes or the persistent cache already com
 
 from __future__ import annotations
 
-from generator.text.html import nodes_to_html
-from generator.text.parse import parse_text
-from generator.text.plain import nodes_to_plain
+from .html import nodes_to_html
+from .parse import parse_text
+from .plain import nodes_to_plain
 
 __all__ = ["plain_text", "preload", "render_abstract_html", "render_inline_html", "rendered_forms"]
 

@@ -6,7 +6,7 @@ import html
 import re
 from collections.abc import Callable
 
-from generator.text.nodes import ATOM_CLASS, ATOM_FIRST
+from .nodes import ATOM_CLASS, ATOM_FIRST
 
 # C0/C1 controls (scrapers leave U+0002 inside words), zero-width characters, the byte-order mark,
 # noncharacters and the private-use planes our placeholders live in.

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 
-from generator.text.math import to_mathml
-from generator.text.nodes import Element, Math, Node, Text
+from .math import to_mathml
+from .nodes import Element, Math, Node, Text
 
 LINK_REL = "nofollow noopener"
 FALLBACK_CLASS = "ps-math-fallback"

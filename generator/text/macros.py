@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from latex2mathml.symbols_parser import SYMBOLS
 
-from generator.text.nodes import ATOM_FIRST, Atoms, Element, Node, Text, strip_links
+from .nodes import ATOM_FIRST, Atoms, Element, Node, Text, strip_links
 
 Finish = Callable[[str], tuple[Node, ...]]
 

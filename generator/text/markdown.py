@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from generator.text.nodes import ATOM_CLASS, Atoms, Element, Node, Text, strip_links
+from .nodes import ATOM_CLASS, Atoms, Element, Node, Text, strip_links
 
 Finish = Callable[[str], tuple[Node, ...]]
 

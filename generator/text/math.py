@@ -11,7 +11,7 @@ import latex2mathml.commands
 from latex2mathml.converter import convert
 from latex2mathml.symbols_parser import SYMBOLS
 
-from generator.text.mathtext import element_text
+from .mathtext import element_text
 
 MATHML_NAMESPACE = "http://www.w3.org/1998/Math/MathML"
 MATHML_TAGS = frozenset(

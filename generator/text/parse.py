@@ -5,11 +5,11 @@ from __future__ import annotations
 import functools
 import re
 
-from generator.text.clean import clean_text, restore_sentence_spaces
-from generator.text.macros import expand_macros
-from generator.text.markdown import apply_markdown, protect_urls
-from generator.text.nodes import Atoms, Node, Text
-from generator.text.spans import protect_code_and_math
+from .clean import clean_text, restore_sentence_spaces
+from .macros import expand_macros
+from .markdown import apply_markdown, protect_urls
+from .nodes import Atoms, Node, Text
+from .spans import protect_code_and_math
 
 _SPACES = re.compile(r"[ \t]{2,}")  # left where macros were dropped
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from generator.text.clean import collapse_white_space
-from generator.text.math import to_readable_text
-from generator.text.nodes import Math, Node, Text
+from .clean import collapse_white_space
+from .math import to_readable_text
+from .nodes import Math, Node, Text
 
 
 def nodes_to_plain(nodes: tuple[Node, ...]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from generator.text.nodes import Atoms, Element, Math, Text
+from .nodes import Atoms, Element, Math, Text
 
 # Display environments whose wrapper latex2mathml does not need; other environments are kept.
 _UNWRAPPED_ENVIRONMENTS = ("equation", "equation*", "displaymath", "math")

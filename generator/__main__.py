@@ -1,0 +1,5 @@
+"""`python -m papersite`: the `papersite` command."""
+
+from .cli import run
+
+run()
