@@ -29,15 +29,13 @@ from typing import Callable, Sequence
 
 from ..model import Mention, Paper
 from .tags import Vocabulary
-from .titles.coined import find_expansion
+from .titles.coined import find_expansion, is_cited
 
 _TOKEN = re.compile(r"[A-Za-z0-9][\w\-.]*[\w]|[A-Za-z0-9]")
 MIN_NAME_CHARS = 3
 # A name one paper of a conference coins is seldom in more than a handful of the others; one
 # that is (a model family, a benchmark everyone reports on) is the field's by now.
 MAX_OTHER_USERS = 5
-# "X (Mitchell et al., 2022)", "X [12]", "X~\\cite{mend}": earlier work, cited.
-_CITATION = r"\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[\d+(?:[,\u2013-]\s*\d+)*\]|~?\\cite)"
 
 
 def find_mentions(papers: Sequence[Paper], tag_slug_of,
@@ -95,7 +93,7 @@ def _means_the_same(paper: Paper, introducer: Paper, name: str, umbrella: set[st
     topics = {tag for tag in paper.tags if tag.kind == "topic" and tag.name not in umbrella}
     if not topics.intersection(introducer.tags):
         return False
-    if re.search(re.escape(name) + _CITATION, paper.abstract.text):
+    if is_cited(paper.abstract.text, name):
         return False
     spelled = find_expansion(paper.abstract.text, name, loose=False)
     return not spelled or spelled.lower() == find_expansion(introducer.abstract.text, name).lower()

@@ -27,6 +27,8 @@ COMMON_ACRONYMS = frozenset({
 _SPELLING_OUT = re.compile(r"[A-Z]{2,}[a-z]{4,}|[a-z]{3,}[A-Z]+[a-z]+")
 _PLURAL_ACRONYM = re.compile(r"[A-Z]+s")
 _PARENTHESIS_BODY = re.compile(r"\(([^()]{5,120})\)")
+# "X (Mitchell et al., 2022)", "X [12]", "X~\\cite{mend}": earlier work, cited.
+CITATION = r"\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[\d+(?:[,\u2013-]\s*\d+)*\]|~?\\cite)"
 _APPOSITIVE_AFTER = re.compile(r"(?:\s*\([^()]*\))?(?:,|:|\s+is|\s+as)\s+((?:a|an|the)\s[^.;:]*)")
 
 
@@ -102,6 +104,12 @@ def _matches_initials(words: list[str], letters: list[str]) -> bool:
     initials = "".join(part[:1].lower() for word in words
                        for part in word.replace("/", "-").split("-") if part)
     return _is_subsequence(letters, initials) and len(words) <= len(letters) + 4
+
+
+def is_cited(text: str, name: str) -> bool:
+    """Tell whether the text cites a name as earlier work ("the P2L algorithm (Paccagnan et
+    al., 2023)", "GCG~\\citep{…}")."""
+    return re.search(re.escape(name) + CITATION, text) is not None
 
 
 def find_appositive(text: str, name: str) -> str:

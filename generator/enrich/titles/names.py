@@ -14,7 +14,14 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .coined import COMMON_ACRONYMS, find_appositive, find_expansion, is_coined, is_coined_part
+from .coined import (
+    COMMON_ACRONYMS,
+    find_appositive,
+    find_expansion,
+    is_cited,
+    is_coined,
+    is_coined_part,
+)
 from .established import NONE_ESTABLISHED, Established
 from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
@@ -96,9 +103,18 @@ def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
     background = _background_text(prepared)
     names = [Name(n.name, n.score + min(_count_mentions(text, n.name), 5) * 0.15,
                   find_expansion(text, n.name), find_appositive(text, n.name), n.said_coined)
-             for n in found.values() if f"({n.name})" not in background and
-             _may_be_coined(n, established)]
+             for n in found.values() if _may_be_coined(n, established) and
+             not _is_others(n, text, background)]
     return tuple(sorted(names, key=lambda n: -n.score))
+
+
+def _is_others(name: Name, text: str, background: str) -> bool:
+    """Tell whether a name is another paper's: defined by the background ("Computation-aware
+    Gaussian processes (CAGPs)") or cited ("the P2L algorithm (Paccagnan et al., 2023)"),
+    unless the abstract says it coins it."""
+    if f"({name.name})" in background or f"({name.name}s)" in background:
+        return True
+    return not name.said_coined and is_cited(text, name.name)
 
 
 def _may_be_coined(name: Name, established: Established) -> bool:

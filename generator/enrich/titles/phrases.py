@@ -121,7 +121,17 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
             found += [Candidate(span, "subject", index) for span in spans(tokens, start)]
         if is_contribution or index < 2:
             found += [Candidate(span, "inner", index) for span in _inner_spans(tokens)]
-    return tuple(c for c in found if has_content(c.words))
+    return tuple(c for c in found if has_content(c.words) and not speaks_of_others(c.words))
+
+
+# Words that point at other people's work: "previous successful foot reconstruction work",
+# "the so-called inversion attacks", "existing methods" are not what the paper contributes.
+_OTHERS_WORK = frozenset({"previous", "existing", "so-called", "conventional", "prevailing"})
+
+
+def speaks_of_others(words: tuple[str, ...]) -> bool:
+    """Tell whether a phrase speaks of other people's work ("Previous Foot Reconstruction")."""
+    return any(word.lower() in _OTHERS_WORK for word in words)
 
 
 def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
@@ -187,7 +197,8 @@ def describing_candidates(descriptions: list[str]) -> list[Candidate]:
         found += [(*span[:-1], span[-1].rstrip(TRAILING_PUNCT))
                   for span in spans(read_tokens(restated, loose=True), 0)]
         found += _by_gerund_spans(words)
-    return [Candidate(span, "appositive") for span in dict.fromkeys(found) if has_content(span)]
+    return [Candidate(span, "appositive") for span in dict.fromkeys(found)
+            if has_content(span) and not speaks_of_others(span)]
 
 
 def _by_gerund_spans(words: list[str] | Tokens) -> list[tuple[str, ...]]:

@@ -25,6 +25,7 @@ from .case import title_case
 from .coined import find_expansion
 from .names import Name
 from .phrases import Candidate, describing_candidates, phrase_words
+from .prepare import PLACEHOLDER
 from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
@@ -195,7 +196,8 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
         return 2 * summary.gain / (len(summary.stems) + context.expected_title)
 
     topics = sorted((c for c in candidates if c.kind in _TOPIC_KINDS and
-                     c.sentence not in contributing and 2 <= len(c.words) <= 5),
+                     c.sentence not in contributing and 2 <= len(c.words) <= 5 and
+                     _may_be_topic(c.words)),
                     key=expected_f1, reverse=True)[:_PAIRED]
     contributions = sorted((c for c in candidates if c.kind in _CONTRIBUTION_KINDS),
                            key=expected_f1, reverse=True)[:_PAIRED]
@@ -212,6 +214,12 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
                 pairs.append(Option((*topic.words, ":", *contribution.words), None, "pair",
                                     contribution.sentence))
     return pairs
+
+
+def _may_be_topic(words: tuple[str, ...]) -> bool:
+    """Tell whether a phrase can name a title's topic: not a formula ("Future Forward Passes
+    $t+\\tau$"), nor someone's ("Model's Knowledge"), which only the sentence explains."""
+    return not any(PLACEHOLDER.search(word) or word.endswith(("'s", "’s")) for word in words)
 
 
 def _initialisms(words: tuple[str, ...]) -> set[str]:

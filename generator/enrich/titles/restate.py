@@ -13,7 +13,14 @@ from __future__ import annotations
 
 import re
 
-from .vocabulary import CLAUSE_WORDS, GENERIC_HEADS, SMALL_WORDS, TO_VERBS, TRAILING_PUNCT
+from .vocabulary import (
+    CLAUSE_WORDS,
+    GENERIC_HEADS,
+    SMALL_WORDS,
+    TO_VERBS,
+    TRAILING_PUNCT,
+    is_adverb,
+)
 from .word_forms import base_gerund, gerund
 
 # Verbs that say only that a goal is reached: "achieving fast reconstruction" is about fast
@@ -24,6 +31,9 @@ handling overcome overcoming facilitate facilitating""".split())
 # Participles between a head and its purpose: "a strategy designed to …", "tailored for …".
 _PURPOSE_PARTICIPLES = frozenset("""designed tailored aimed intended built developed dedicated
 devised geared specialized specialised""".split())
+# Prefixes that make a verb of a verb ("auto-generate", "re-rank"); "large-scale" is no verb.
+_VERB_PREFIXES = frozenset({"auto", "self", "re", "co", "pre", "post", "over", "under", "fine",
+                            "cross", "jointly", "de"})
 _HEADS = GENERIC_HEADS | {head + "s" for head in GENERIC_HEADS} | {"methodologies"}
 _STOCK = frozenset("""a an the our this these its their novel new simple recent efficient effective
 general generic principled unified straightforward first yet highly practical powerful
@@ -82,11 +92,20 @@ def _after_head(words: list[str], at: int) -> list[str]:
 
 
 def _doing(words: list[str]) -> list[str]:
-    """Turn "generate X" (after "to") into "Generating X", a light verb into nothing; a noun
-    after "to" ("an approach to point cloud reconstruction") stays as it is."""
+    """Turn "generate X" (after "to") into "Generating X", a light verb into nothing, and
+    "synthetically introduce X" into "Synthetically Introducing X"; a noun after "to" ("an
+    approach to point cloud reconstruction") stays as it is."""
     if _is_verb(words[0]):
-        return _drop_light_verb([base_gerund(words[0]), *words[1:]])
+        return _drop_light_verb([_gerund_of(words[0]), *words[1:]])
+    if len(words) > 1 and is_adverb(words[0].lower()) and _is_verb(words[1]):
+        return [words[0], _gerund_of(words[1]), *words[2:]]
     return words[_skip_stock(words, 0):]
+
+
+def _gerund_of(verb: str) -> str:
+    """Return a verb's "-ing" form; of a prefixed one by its last part ("auto-generating")."""
+    prefix, _, last = verb.rpartition("-")
+    return f"{prefix}-{base_gerund(last)}" if prefix else base_gerund(verb)
 
 
 def _drop_light_verb(words: list[str]) -> list[str]:
@@ -105,8 +124,10 @@ _FRAMES = frozenset("challenge challenges problem problems task tasks issue issu
 
 
 def _is_verb(word: str) -> bool:
-    """Tell whether a word after "to" is a verb (one that abstracts write "to <verb>")."""
-    return word in TO_VERBS
+    """Tell whether a word after "to" is a verb (one that abstracts write "to <verb>", or that
+    with a prefix: "auto-generate")."""
+    prefix, _, verb = word.rpartition("-")
+    return verb in TO_VERBS and (not prefix or prefix.lower() in _VERB_PREFIXES)
 
 
 def _skip_stock(words: list[str], start: int) -> int:

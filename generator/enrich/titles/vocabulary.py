@@ -94,7 +94,7 @@ fuse choose interpret explain answer correct augment bridge segment retrieve eli
 enforce stabilize prove formulate transform resolve automate accommodate modify promote separate
 perceive replace assign tune mimic aggregate deploy examine reproduce simplify discriminate
 coordinate convert embed constrain monitor decompose teach regularize rank calibrate imitate
-filter traverse restore translate compress expand suppress disentangle unlearn forecast""".split())
+filter traverse restore translate compress expand suppress disentangle unlearn forecast introduce""".split())
 # Verbs that end a noun phrase in abstracts ("Transformers achieve …", "X remains …").
 VERBS = frozenset("""achieve achieves show shows demonstrate demonstrates outperform outperforms
 improve improves enable enables allow allows provide provides require requires remain remains aim

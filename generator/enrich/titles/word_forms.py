@@ -29,8 +29,9 @@ def _word_forms() -> dict:
 
 
 def base_gerund(verb: str) -> str:
-    """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form."""
-    return _word_forms()["gerunds"].get(verb, verb + "ing")
+    """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form; another verb by
+    `gerund`'s rules."""
+    return _word_forms()["gerunds"].get(verb) or gerund(verb + "s") or verb + "ing"
 
 
 def gerund(verb: str) -> str:
