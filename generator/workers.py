@@ -7,13 +7,17 @@
 - beside MkDocs: the pages are written and the papers indexed for search while MkDocs builds,
   and the pages MkDocs need not render are poured into their shells (`fastpages.py`).
 
-Workers are forked, not spawned: they start in milliseconds and inherit what the build has
-loaded instead of importing it again, and with `submit_all` even their jobs' arguments.
+Workers are forked where that is safe (Linux): they start in milliseconds and inherit what the
+build has loaded instead of importing it again, and with `submit_all` even their jobs'
+arguments. Where there is no fork (Windows) or it is unsafe (macOS, whose system libraries are
+not fork-safe) they are spawned, and every job's arguments are pickled.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing import get_context
@@ -29,8 +33,15 @@ def worth_parallel(items: int) -> bool:
     return items >= PARALLEL_MIN
 
 
+def start_method() -> str:
+    """Return how worker processes start here: "fork" where it is safe, else "spawn"."""
+    if "fork" in multiprocessing.get_all_start_methods() and sys.platform != "darwin":
+        return "fork"
+    return "spawn"
+
+
 class Workers:
-    """A pool of forked worker processes, started at the first job given to it.
+    """A pool of worker processes (see `start_method`), started at the first job given to it.
 
     With one core, or when `parallel` is false, jobs run in this process, each when its result is
     asked for: callers need not tell the two cases apart.
@@ -39,6 +50,7 @@ class Workers:
     def __init__(self, parallel: bool = True, setup: Callable[[], None] | None = None):
         self.count = min(os.cpu_count() or 1, MAX_WORKERS) if parallel else 1
         self._setup = setup
+        self._method = start_method()
         self._pool: ProcessPoolExecutor | None = None
         self._setup_done = False
 
@@ -62,7 +74,8 @@ class Workers:
         """Start each `function(*args)` of `calls`. Workers forked by this call inherit the
         arguments instead of receiving them pickled: pages or papers, tens of megabytes."""
         global _inherited
-        if self._pool is not None or self.count < 2:  # no fork to come: pickled, or in process
+        if self._pool is not None or self.count < 2 or self._method != "fork":
+            # No fork to come: pickled, or in process.
             return [self.submit(function, *args) for function, args in calls]
         _inherited = calls
         try:
@@ -89,7 +102,7 @@ class Workers:
             return None
         if self._pool is None:
             # Forked workers inherit this process as it is now, after `setup`.
-            self._pool = ProcessPoolExecutor(self.count, mp_context=get_context("fork"),
+            self._pool = ProcessPoolExecutor(self.count, mp_context=get_context(self._method),
                                              initializer=self._setup)
         return self._pool
 

@@ -81,3 +81,15 @@ def test_shells_are_verified_for_both_url_styles(tmp_path, monkeypatch, offline)
     assert main(args) == 0
     shells = caches[-1]
     assert shells.verified and not shells.rejected and shells.filled > 100
+
+
+def test_spawned_workers_build_the_same_site(tmp_path, monkeypatch):
+    # Where fork is missing (Windows) or unsafe (macOS), workers are spawned, and every job's
+    # arguments are pickled instead of inherited.
+    monkeypatch.setattr(workers, "PARALLEL_MIN", 1)
+    forked = build(tmp_path, monkeypatch, "forked")
+    monkeypatch.setattr(workers, "start_method", lambda: "spawn")
+    spawned = build(tmp_path, monkeypatch, "spawned")
+    pages = sorted(p.relative_to(forked) for p in forked.rglob("*.html"))
+    assert pages == sorted(p.relative_to(spawned) for p in spawned.rglob("*.html"))
+    assert [str(p) for p in pages if (forked / p).read_bytes() != (spawned / p).read_bytes()] == []
