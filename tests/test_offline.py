@@ -128,6 +128,10 @@ def test_pages_workflow_builds_abstracts_and_deploys_with_githubs_actions():
     } <= actions
     assert jobs["deploy"]["environment"]["name"] == "github-pages"
     assert jobs["deploy"]["needs"] == "build"
+    # Tests run on every pull request, and before the site is built for deploying.
+    assert "pull_request" in triggers and jobs["build"]["needs"] == "test"
+    assert "pull_request" in jobs["build"]["if"]
+    assert any(".ci/run" in step.get("run", "") for step in jobs["test"]["steps"])
     configure = next(s for s in steps if s.get("uses", "").startswith("actions/configure-pages"))
     build = next(s for s in steps if "make site" in s.get("run", "")
                  or "papersite build" in s.get("run", ""))
