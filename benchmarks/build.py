@@ -30,6 +30,8 @@ ICLR_TXT = ICLR_PATH.with_suffix(".txt")
 BIN = Path(sys.executable).parent
 # Stages a worker process runs while MkDocs builds: they take no wall time of their own.
 BESIDE_MKDOCS = ("write",)
+# Plugins --plugin can add to both builds, as `mkdocs.yml` lists them.
+PLUGINS = {"minify": "  - minify:\n      minify_html: true\n"}
 _STAGE_LINE = re.compile(r"^papersite: ([a-z, ]+?)(?::.*)? \((\d+\.\d+) s\)$")
 
 
@@ -54,6 +56,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="iclr,5000,30000", help="comma-separated: iclr and/or counts")
     parser.add_argument("--work", default="/tmp/papersite-bench", help="scratch folder")
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain MkDocs build")
+    parser.add_argument("--plugin", action="append", default=[], choices=sorted(PLUGINS),
+                        help="also enable this MkDocs plugin, in both builds (repeatable)")
     parser.add_argument("--repeat", type=int, default=1,
                         help="cold builds of each kind, alternating, and edits; medians are compared")
     args = parser.parse_args()
@@ -85,10 +89,10 @@ def _run(args: argparse.Namespace, work: Path, trash: Path) -> None:
         ours_runs, baseline_runs = [], []
         for _ in range(args.repeat):
             _forget(folder, trash)
-            ours_runs.append(_ours(inputs, folder))
+            ours_runs.append(_ours(inputs, folder, args.plugin))
             if not args.no_baseline:
                 _set_aside([folder / "baseline"], trash)
-                baseline_runs.append(_baseline(abstracts, folder / "baseline"))
+                baseline_runs.append(_baseline(abstracts, folder / "baseline", args.plugin))
         ours = _median(ours_runs)
         _print_ours(ours, folder / "site", len(abstracts), ours_runs)
         if baseline_runs:
@@ -125,10 +129,22 @@ def _set_aside(paths: list[Path], trash: Path) -> None:
             path.rename(trash / f"{len(list(trash.iterdir()))}-{path.name}")
 
 
-def _ours(inputs: Path, folder: Path) -> Run:
-    env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache"), "NO_MKDOCS_2_WARNING": "1"}
-    return _timed([str(BIN / "papersite"), "build", str(inputs), "--site-dir", str(folder / "site")],
-                  env, cwd=ROOT)
+def _ours(inputs: Path, folder: Path, plugins: list[str] = ()) -> Run:
+    env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache"), "NO_MKDOCS_2_WARNING": "1",
+           "DISABLE_MKDOCS_2_WARNING": "true"}
+    config = []
+    if plugins:  # the shipped configuration, with the plugins listed after papersite
+        text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8") \
+            .replace("docs_dir: site_src", f"docs_dir: {ROOT / 'site_src'}") \
+            .replace("custom_dir: theme_overrides", f"custom_dir: {ROOT / 'theme_overrides'}")
+        listed = re.search(r"  - papersite:\n      inputs: [^\n]*\n", text)
+        assert listed, "the shipped mkdocs.yml lists papersite with its inputs"
+        path = folder / "mkdocs-plugins.yml"
+        path.write_text(text[:listed.end()] + "".join(PLUGINS[name] for name in plugins) +
+                        text[listed.end():], encoding="utf-8")
+        config = ["--config", str(path)]
+    return _timed([str(BIN / "papersite"), "build", str(inputs), "--site-dir", str(folder / "site"),
+                   *config], env, cwd=ROOT)
 
 
 def _median(runs: list[Run]) -> Run:
@@ -181,7 +197,7 @@ def _incremental(inputs: Path, folder: Path, cold: Run, edits: int) -> None:
     print(f"     stages (s): {_stage_list(edited)}, mkdocs and search index {edited.mkdocs:.1f}")
 
 
-def _baseline(abstracts: list[str], folder: Path) -> Run:
+def _baseline(abstracts: list[str], folder: Path, plugins: list[str] = ()) -> Run:
     """A plain MkDocs site of the same abstracts, with the same theme and plugins."""
     docs = folder / "docs" / "papers"
     docs.mkdir(parents=True)
@@ -194,8 +210,9 @@ def _baseline(abstracts: list[str], folder: Path) -> Run:
     (folder / "docs" / "index.md").write_text("# Papers\n\n<!-- material/tags -->\n", encoding="utf-8")
     (folder / "mkdocs.yml").write_text(
         "site_name: baseline\ntheme:\n  name: material\n  font: false\nplugins:\n  - search\n  - tags\n"
+        + "".join(PLUGINS[name] for name in plugins) +
         "nav:\n  - Home: index.md\nnot_in_nav: |\n  /papers/\n", encoding="utf-8")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
     return _timed([str(BIN / "mkdocs"), "build", "-q", "-f", str(folder / "mkdocs.yml")], env, cwd=folder)
 
 
