@@ -26,9 +26,9 @@ from .enrich.tags import tag_slug
 from .enrich.titles import distinct_titles, list_year
 from .enrich.vocabulary_files import load_vocabulary
 from .incremental import Ranking, rank_changed, update_text_model
-from .links import make_slug
-from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink
+from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
 from .parse import parse_inputs
+from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
 from .search_index import PaperIndex, index_papers
@@ -53,6 +53,8 @@ class BuildOptions:
     """Link pages as `x/` (hosted) or `x.html` (offline, from disk)."""
     use_cache: bool = True
     """Remember per-abstract results between runs in the user's cache folder."""
+    permalinks: Path | None = None
+    """The map that keeps papers' URLs across builds (`permalinks.py`); None: none kept."""
 
 
 @dataclass(frozen=True)
@@ -167,12 +169,15 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         titles = distinct_titles([a.title for a in analyses],
                                  [a.title_source == "derived" for a in analyses],
                                  texts, [list_year(abstract.list_name) for abstract in abstracts])
-        taken: set[str] = set()
+        # Each paper keeps the URL an earlier build gave it (see `permalinks`).
+        permalinks = assign([abstract.id for abstract in abstracts],
+                            [plain_text(title) for title in titles], texts,
+                            read_permalinks(options.permalinks))
         papers = [
-            Paper(abstract=abstract, slug=make_slug(plain_text(title), abstract.id, taken),
-                  title=title, title_source=a.title_source, gist=a.gist, tags=paper_tags,
-                  introduces=a.names, own_names=a.own_names)
-            for abstract, a, title, paper_tags in zip(abstracts, analyses, titles, tags)
+            Paper(abstract=abstract, slug=slug, title=title, title_source=a.title_source,
+                  gist=a.gist, tags=paper_tags, introduces=a.names, own_names=a.own_names)
+            for abstract, a, title, paper_tags, slug in zip(abstracts, analyses, titles, tags,
+                                                            permalinks.slugs)
         ]
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug, vocabulary)
@@ -189,9 +194,12 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
                 _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
     name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
+    retired = tuple(RetiredPaper(slug, link.title, link.retired, link.successor)
+                    for slug, link in sorted(permalinks.retired.items()))
     collection = Collection(name=_collection_name(name), papers=tuple(papers),
                             merged_duplicates=parsed.merged_duplicates,
-                            source_files=parsed.source_files)
+                            source_files=parsed.source_files, retired=retired)
+    write_permalinks(options.permalinks, permalinks.permalinks)
     return collection, parsed.skipped
 
 

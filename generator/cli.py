@@ -61,10 +61,12 @@ def build_site(args: argparse.Namespace) -> int:
     overrides: dict = {}
     if args.site_dir:
         overrides["site_dir"] = str(Path(args.site_dir).resolve())
+    private_docs = None
     if args.inputs or args.site_dir or args.offline:
         # Another list, another site, or file links for reading from disk: build from a private
         # copy of the docs so the bundled pages in the configured docs_dir stay as they are.
-        overrides["docs_dir"] = str(_private_docs_dir(config_file, overrides.get("site_dir")))
+        private_docs = _private_docs_dir(config_file, overrides.get("site_dir"))
+        overrides["docs_dir"] = str(private_docs)
     config = load_config(str(config_file), **overrides)
     plugin = config.plugins.get("papersite")
     if plugin is None:
@@ -76,6 +78,10 @@ def build_site(args: argparse.Namespace) -> int:
         settings.vocabulary = str(Path(args.vocabulary).resolve())
     settings.encoding = args.encoding
     settings.keep_going = args.keep_going
+    if private_docs is not None and (args.inputs or args.site_dir):
+        # Another list or another site: its URLs are kept beside its private docs, not in the
+        # project's map.
+        settings.permalinks = str(private_permalinks_path(Path(config.site_dir)))
     site = Path(config.site_dir)
     echo = _LogEcho(logging.DEBUG if args.verbose else logging.WARNING)
     mkdocs_logger = logging.getLogger("mkdocs")
@@ -134,12 +140,23 @@ def _private_docs_dir(config_file: Path, site_dir: str | None) -> Path:
     base = config_file.resolve().parent
     source = base / settings.get("docs_dir", "docs")
     site = Path(site_dir) if site_dir else base / settings.get("site_dir", "site")
-    key = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:12]
-    private = cache_folder() / f"docs-{key}"
+    private = private_docs_path(site)
     private.mkdir(parents=True, exist_ok=True)
     (private / MARKER).write_text("papersite's private copy of the docs; safe to delete\n")
     _copy_hand_written(source, private)
     return private
+
+
+def private_docs_path(site: Path) -> Path:
+    """Return where the private docs of the site built into `site` are kept (in the cache)."""
+    key = hashlib.sha256(str(site.resolve()).encode()).hexdigest()[:12]
+    return cache_folder() / f"docs-{key}"
+
+
+def private_permalinks_path(site: Path) -> Path:
+    """Return the permalink map kept for a site of another list built into `site`."""
+    private = private_docs_path(site)
+    return private.with_name(f"{private.name}-permalinks.json")
 
 
 def _copy_hand_written(source: Path, destination: Path) -> None:

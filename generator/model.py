@@ -113,6 +113,19 @@ class Mention:
 
 
 @dataclass(frozen=True)
+class RetiredPaper:
+    """A paper an earlier build had and this one has not (see `permalinks`)."""
+
+    slug: str
+    title: str
+    """Its last title, in plain text."""
+    since: str
+    """The date it left the list (ISO)."""
+    successor: str = ""
+    """The slug of the paper that replaced it, if one reads alike."""
+
+
+@dataclass(frozen=True)
 class Collection:
     """The whole enriched collection, in input order."""
 
@@ -124,3 +137,5 @@ class Collection:
     """How many repeated abstracts were folded into an earlier one."""
     source_files: tuple[str, ...] = field(default_factory=tuple)
     """Input file names in reading order."""
+    retired: tuple[RetiredPaper, ...] = ()
+    """Papers of earlier builds that left the list: their URLs say where they went."""

@@ -54,7 +54,7 @@ def parse_inputs(
 ) -> ParseResult:
     """Read every input file (folders in file-name order), merging repeated abstracts."""
     problems: list[str] = []
-    files = _expand_inputs(paths, problems)
+    files = expand_inputs(paths, problems)
     found: list[Abstract] = []
     list_names: list[str] = []
     skipped: list[str] = []
@@ -123,7 +123,9 @@ def clean_text(text: str) -> str:
     return _INVISIBLE.sub("", text)
 
 
-def _expand_inputs(paths: list[Path], problems: list[str]) -> list[Path]:
+def expand_inputs(paths: list[Path], problems: list[str]) -> list[Path]:
+    """Return the input files, folders listed in file-name order; add what is wrong to
+    `problems`."""
     files: list[Path] = []
     for path in paths:
         if path.is_dir():

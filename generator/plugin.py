@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import logging
 import os
+import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -31,7 +32,7 @@ from mkdocs.config import config_options
 from mkdocs.config.base import Config
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 from mkdocs.structure.toc import get_toc
@@ -41,6 +42,7 @@ from .cache import cache_folder
 from .errors import GeneratorError
 from .fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from .model import Collection
+from .parse import expand_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
 from .search_index import add_to_search_index
@@ -48,6 +50,11 @@ from .site_folder import spare_of_staging
 from .workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.plugins.papersite")
+# The plugins whose work on a page the fast path reproduces (tests/test_plugins.py checks each):
+# with any other plugin enabled, every generated page goes through MkDocs' own page loop, so
+# that the plugin sees it as it sees a hand-written page.
+FAST_PATH_PLUGINS = frozenset({"search", "material/search", "tags", "material/tags", "offline",
+                               "material/offline", "papersite"})
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
 # A build allocates millions of objects; with Python's default first threshold (700) the cyclic
@@ -67,6 +74,9 @@ class PapersiteConfig(Config):
     encoding = config_options.Type(str, default="utf-8")
     keep_going = config_options.Type(bool, default=False)
     """Skip malformed records (and say which) instead of stopping the build."""
+    permalinks = config_options.Type(str, default="permalinks.json")
+    """The map that keeps papers' URLs across builds, relative to `mkdocs.yml` (commit it);
+    empty: URLs follow the titles and texts of each build."""
 
 
 class PapersitePlugin(BasePlugin[PapersiteConfig]):
@@ -83,6 +93,9 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         self._held: list[Page] = []
         self._rendering: dict = {}  # what MkDocs renders a page with: nav, files, env
         self._gc_thresholds_before: tuple[int, ...] | None = None
+        self._fast = True
+        """Whether generated pages may skip MkDocs' page loop (see FAST_PATH_PLUGINS)."""
+        self._written = False
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read papersite's settings, resolving paths against the folder of `mkdocs.yml`."""
@@ -93,8 +106,20 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             vocabulary=base / vocabulary if vocabulary else None,
             encoding=self.config.encoding,
             keep_going=self.config.keep_going,
+            permalinks=base / self.config.permalinks if self.config.permalinks else None,
             directory_urls=config.use_directory_urls,
         )
+        if "print-site" in config.plugins:
+            raise PluginError(
+                "papersite: the print-site plugin prints the pages of the nav, and papersite "
+                "keeps its paper and tag pages out of the nav (each page embeds the whole nav, "
+                "and a conference has thousands); the print page would link to pages it lacks. "
+                "Remove print-site from the plugins of mkdocs.yml.")
+        others = sorted(set(config.plugins) - FAST_PATH_PLUGINS)
+        self._fast = not others
+        if others:
+            log.info(f"papersite: with {', '.join(others)} enabled, every generated page goes "
+                     "through MkDocs' own page loop (the fast path is verified without them)")
         return config
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
@@ -109,6 +134,7 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         except GeneratorError as error:
             raise PluginError(f"papersite: {error}") from None
         self._generated = result
+        self._written = False
         self._collection = result.collection
         self._sources.clear()
         self._sources.update(result.pages)
@@ -116,18 +142,48 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for problem in result.skipped:
             print(f"papersite: skipped {problem}", file=sys.stderr)
 
+    @event_priority(100)  # before any other plugin looks at the files (redirects, git dates)
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
-        """List the generated pages as they are in memory; publish the collection as data."""
-        assert self._collection is not None
-        # The pages may still be being written: what MkDocs found of them on disk is not used.
+        """List the generated pages as they are in memory; publish the collection as data.
+
+        With other plugins than the fast path's, wait until the pages are on disk too: some
+        read a page's file (git-revision-date-localized asks git about it)."""
+        assert self._collection is not None and self._generated is not None
+        if not self._fast:
+            self._finish_writing()
+        # The pages may still be being written: what MkDocs found of them on disk is not used
+        # (the user's other files there, such as a `.meta.yml`, are).
         folders = {uri.split("/", 1)[0] for uri in self._sources}
-        for file in [file for file in files if file.src_uri.split("/", 1)[0] in folders]:
+        for file in [file for file in files if file.src_uri.split("/", 1)[0] in folders and
+                     file.src_uri.endswith(".md")]:
             files.remove(file)
         for uri in sorted(self._sources, key=_docs_order):
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
+        if not self._fast:
+            self._date_by_lists(files)
         # Made by a worker meanwhile: its content is filled in by `on_env`, before MkDocs copies it.
         files.append(File.generated(config, PAPERS_JSON, content=""))
         return files
+
+    def _date_by_lists(self, files: Files) -> None:
+        """Point each generated page's source path at the abstract list it was made from.
+
+        The pages are rebuilt at every build and kept out of git: plugins that date a page by
+        its file's history (git-revision-date-localized, rss) would date every one at the build
+        (and warn that git knows none of them). A paper's page dates from its list, the other
+        generated pages from the newest list; MkDocs itself reads them from memory.
+        """
+        assert self._options is not None and self._collection is not None
+        lists = {path.name: path for path in expand_inputs(list(self._options.inputs), [])}
+        if not lists:
+            return
+        newest = max(lists.values(), key=lambda path: path.stat().st_mtime)
+        made_from = {f"papers/{paper.slug}.md": lists.get(paper.abstract.sources[0].file)
+                     for paper in self._collection.papers}
+        for uri in self._sources:
+            file = files.get_file_from_path(uri)
+            if file is not None:
+                file.abs_src_path = str(made_from.get(uri) or newest)
 
     def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
         """Give MkDocs generated pages from memory, their front matter already read."""
@@ -138,23 +194,34 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         return body
 
 
-    @event_priority(50)  # before the tags plugin, so it sees generated pages' tags
-    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
-        """Hand generated pages' HTML past Markdown; fill the home page's overview marker."""
+    @event_priority(100)  # before the tags and meta plugins, so they see generated pages' meta
+    def _give_meta(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        """Set generated pages' meta; fill the home page's overview marker."""
         meta = self._meta_by_page.pop(page.file.src_uri, None)
         if meta is not None:
-            page.meta = meta
-            # The body is finished HTML: a Markdown pass over it (instance, raw-HTML parser) was most
-            # of the build's time, and can only return it unchanged.
-            page.render = partial(_take_finished_html, page, markdown)  # type: ignore[method-assign]
-            if page.file.src_uri not in self._nav_pages:
-                self._shells.use_fast_template(page)
+            # An abstract's braces are text (LaTeX writes {{a}}), not a template for the
+            # macros plugin to run.
+            page.meta = {**meta, "render_macros": False}
             return markdown
         if OVERVIEW_MARKER not in markdown or self._collection is None:
             return markdown
         options = RenderOptions(directory_urls=config.use_directory_urls)
         overview = render_overview(self._collection, page.file.src_uri, options)
         return markdown.replace(OVERVIEW_MARKER, overview)
+
+    @event_priority(-100)  # after every other plugin has changed the page's Markdown
+    def _skip_markdown(self, markdown: str, page: Page, config: MkDocsConfig,
+                       files: Files) -> str:
+        """Hand generated pages' HTML past Markdown, as the other plugins left it."""
+        if page.file.src_uri in self._sources:
+            # The body is finished HTML: a Markdown pass over it (instance, raw-HTML parser) was
+            # most of the build's time, and can only return it unchanged.
+            page.render = partial(_take_finished_html, page, markdown)  # type: ignore[method-assign]
+            if self._fast and page.file.src_uri not in self._nav_pages:
+                self._shells.use_fast_template(page)
+        return markdown
+
+    on_page_markdown = CombinedEvent(_give_meta, _skip_markdown)
 
     def on_nav(self, nav, config: MkDocsConfig, files: Files):
         """Remember the pages in the nav: their nav entry is marked active, so they get no shell."""
@@ -163,11 +230,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         self._rendering["nav"] = nav
         return nav
 
+    @event_priority(-100)  # after the tags plugin's, which lists every page's tags
     def on_env(self, env, config: MkDocsConfig, files: Files):
         """Let the fast template fill generated pages into their shell; hold back the pages that
-        need no render by Material, to be poured after the build (see `generator/fastpages.py`).
-
-        Runs after the tags plugin's `on_env`, which has listed every page's tags by now."""
+        need no render by Material, to be poured after the build (see `fastpages.py`)."""
         assert self._generated is not None
         # Jinja compiles Material's templates from their source on every build (about 0.1 s): keep the
         # compiled code in papersite's cache; Jinja checks it against each template's source.
@@ -208,19 +274,25 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         """Write the held-back pages and papersite's search index, at the same time."""
         assert self._generated is not None
         with Workers(parallel=worth_parallel(len(self._held))) as workers:
-            pouring = pour(self._shells, self._held, workers, spare_of_staging(Path(config.site_dir)))
+            pouring = pour(self._shells, self._held, workers,
+                           spare_of_staging(Path(config.site_dir)))
             # Pages opened from disk cannot fetch: the offline build's index files are scripts.
             offline = config.plugins.get("material/offline")
             index = add_to_search_index(Path(config.site_dir), self._generated.indexing.result(),
                                         offline=bool(offline and offline.config.enabled))
             unfilled = finish_pouring(self._shells, self._held, pouring)
         self._finish_generating()
+        if not config.site_url:
+            inline_styles(Path(config.site_dir) / "404.html")
+        rendering = self._rendering
         for page in unfilled:  # a kind whose shell was not verified: rendered as MkDocs would
-            _build_page(page, config, self._rendering["files"].documentation_pages(), self._rendering["nav"],
-                        self._rendering["env"])
-        log.info(f"papersite: {self._shells.filled} pages filled into {len(self._shells.verified)} shells"
-                 + (f", {len(self._shells.rejected)} kinds rendered in full" if self._shells.rejected else "")
-                 + f"; search index of {index.pages} pages, {index.total_bytes / 1e6:.1f} MB")
+            _build_page(page, config, rendering["files"].documentation_pages(), rendering["nav"],
+                        rendering["env"])
+        shells = self._shells
+        poured = f"{shells.filled} pages filled into {len(shells.verified)} shells" + (
+            f", {len(shells.rejected)} kinds rendered in full" if shells.rejected else "") + "; "
+        log.info(f"papersite: {poured if self._fast else ''}search index of {index.pages} pages, "
+                 f"{index.total_bytes / 1e6:.1f} MB")
 
     def on_build_error(self, error: Exception) -> None:
         """Leave the docs folder whole: a failed build still waits for its pages to be written."""
@@ -229,6 +301,16 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         except (OSError, PluginError):
             pass  # the build's own error is the one to report
 
+    def _finish_writing(self) -> None:
+        """Wait until the generated pages are written into the docs folder (once a build)."""
+        assert self._generated is not None
+        if not self._written:
+            self._written = True
+            try:
+                self._generated.finish_writing()
+            except GeneratorError as error:
+                raise PluginError(f"papersite: {error}") from None
+
     def _finish_generating(self) -> None:
         """Wait for the generated pages to be written, and report it; restore the GC's thresholds."""
         if self._gc_thresholds_before is not None:
@@ -236,13 +318,11 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             self._gc_thresholds_before = None
         if self._generated is None:
             return
-        result, self._generated = self._generated, None
         try:
-            result.finish_writing()
-        except GeneratorError as error:
-            raise PluginError(f"papersite: {error}") from None
+            self._finish_writing()
         finally:
-            result.close()
+            self._generated.close()
+            self._generated = None
 
     def on_serve(self, server, config: MkDocsConfig, builder) -> None:
         """Rebuild when an input list changes, not only when a page in `docs_dir` does."""
@@ -250,6 +330,32 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for path in self._options.inputs:
             if path.exists():
                 server.watch(str(path))
+
+
+_STYLESHEET = re.compile(r'<link rel="stylesheet" href="/([^"]+\.css)"\s*/?>')
+
+
+def inline_styles(page: Path) -> None:
+    """Put a page's style sheets into it.
+
+    Without `site_url`, MkDocs links the 404 page's assets from the host's root ("/assets/…"),
+    which is not the site's root on a project's GitHub Pages ("/<repository>/"): the page a
+    reader meets at any missing address would be unstyled. Inlined, its styles load anywhere.
+    """
+    if not page.is_file():
+        return
+    site = page.parent
+    html = page.read_text(encoding="utf-8")
+
+    def inline(match: re.Match) -> str:
+        sheet = site / match.group(1)
+        if not sheet.is_file():
+            return match.group(0)
+        # Only "</style" could end the element early.
+        css = re.sub("</(style)", r"<\\/\1", sheet.read_text(encoding="utf-8"), flags=re.I)
+        return f"<style>{css}</style>"
+
+    page.write_text(_STYLESHEET.sub(inline, html), encoding="utf-8")
 
 
 def _docs_order(uri: str) -> tuple:

@@ -2,7 +2,9 @@
 
 Rules that keep a user's files safe:
 - papersite writes only into folders it made; each holds a `.papersite` marker file, and a folder
-  of the same name without one is refused, never replaced.
+  of the same name without one is refused, never replaced, if it holds pages. In its folders
+  it makes only Markdown pages: any other file there (a `.meta.yml`, an image) is the user's
+  and is kept.
 - A changed folder is assembled next to the old one and swapped in only when complete, so an
   interrupted or failed run leaves the previous pages as they were.
 - Unchanged files are carried over as hard links (or copies keeping their time stamps) and an
@@ -90,11 +92,17 @@ def _check_ownership(root: Path, pages_by_folder: dict[str, dict[str, str]]) -> 
     problems = []
     for folder in pages_by_folder:
         target = root / folder
-        if target.exists() and not is_generated_folder(target):
+        if target.exists() and not is_generated_folder(target) and _holds_pages(target):
             problems.append(f"{target}: exists but was not made by papersite (no {MARKER} file); "
                             "move it away or rename it, papersite will not overwrite it")
     if problems:
         raise GeneratorError(problems)
+
+
+def _holds_pages(folder: Path) -> bool:
+    """Tell whether a folder holds Markdown pages: one without (only a `.meta.yml` put there
+    before the first build) can become papersite's, as its files are kept."""
+    return any(folder.rglob("*.md"))
 
 
 def _stage_folder(target: Path, pages: dict[str, str]) -> tuple[WriteReport, Path | None]:
@@ -102,7 +110,10 @@ def _stage_folder(target: Path, pages: dict[str, str]) -> tuple[WriteReport, Pat
     _recover_interrupted_swap(target)
     existing = _existing_files(target)
     changed = [path for path, text in pages.items() if not _has_content(target / path, text)]
-    removed = [path for path in existing if path not in pages]
+    # papersite makes only pages; any other file is the user's (a `.meta.yml` for Material's
+    # meta plugin, an image) and moves into the new folder as it is.
+    users = [path for path in existing if path not in pages and not path.endswith(".md")]
+    removed = [path for path in existing if path not in pages and path.endswith(".md")]
     if target.exists() and not changed and not removed:
         return WriteReport(0, len(pages), 0), None
     staging = target.with_name(f".{target.name}{_STAGING_SUFFIX}")
@@ -117,6 +128,9 @@ def _stage_folder(target: Path, pages: dict[str, str]) -> tuple[WriteReport, Pat
             destination.write_text(text, encoding="utf-8")
         else:
             _carry_over(target / path, destination)
+    for path in users:
+        (staging / path).parent.mkdir(parents=True, exist_ok=True)
+        _carry_over(target / path, staging / path)
     (staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
     return WriteReport(len(changed), len(pages) - len(changed), len(removed)), staging
 

@@ -6,7 +6,7 @@ import shutil
 
 from conftest import BUNDLED, REPO
 
-from papersite.cli import main
+from papersite.cli import main, private_permalinks_path
 from papersite.site_folder import spare_for
 
 
@@ -41,6 +41,11 @@ def test_a_rebuild_moves_unchanged_pages_from_the_spare_and_drops_removed_ones(t
     moved = inodes(site) & spare_pages
     assert len(moved) > 100  # most pages were moved, not written again
     fresh = tmp_path / "fresh"
+    kept = private_permalinks_path(site).read_text(encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "fresh-cache"))
+    # Fresh: no cache, no earlier site; the URLs the project keeps are the project's, as its
+    # lists are (the removed abstract's URL says it left).
+    private_permalinks_path(fresh).parent.mkdir(parents=True, exist_ok=True)
+    private_permalinks_path(fresh).write_text(kept, encoding="utf-8")
     build(inputs, fresh)
     assert pages(site) == pages(fresh)  # nothing stale, nothing missing, every byte the same

@@ -36,7 +36,7 @@ from .lists import (
     render_tag_page,
     render_tags_index,
 )
-from .paper import code_links, linked_titles, list_places, render_paper_page
+from .paper import code_links, linked_titles, list_places, render_paper_page, render_retired_page
 
 __all__ = ["MAP_PATH", "RenderOptions", "RenderedPages", "code_links", "paper_records",
            "read_front_matter", "render_overview", "render_paper_page", "render_papers_json",
@@ -71,7 +71,8 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     # a new layout changes the fingerprint, not the key of every paper page.
     digests = [_digest(replace(paper, map_position=None)) for paper in papers]
     fingerprint = _digest((collection.name, collection.merged_duplicates, collection.source_files,
-                           options, digests, [paper.map_position for paper in papers]))
+                           collection.retired, options, digests,
+                           [paper.map_position for paper in papers]))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
     keys = _page_keys(papers, digests, tags, titles_by_slug, gists_by_slug, places, options)
@@ -84,6 +85,10 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options)}
+    # The URLs of papers that left the list say where they went.
+    lists |= {paper_path(retired.slug): render_retired_page(retired, collection, options,
+                                                            titles_by_slug)
+              for retired in collection.retired}
     rendered = dict(entry for job in jobs for entry in job.result())
     earlier = previous.pages if previous is not None else {}  # every page is rendered when none
     pages = {path: rendered[path] if path in rendered else earlier[path] for path in keys}

@@ -10,8 +10,8 @@ from urllib.parse import urlsplit
 
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
-from ..links import TAGS_DIR, paper_path, relative_url, tag_path
-from ..model import RELATED_PER_PAPER, Collection, Paper, Tag
+from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .common import TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter, page_title, plural
 
@@ -253,3 +253,22 @@ def list_places(collection: Collection) -> dict[str, ListPlace]:
                                      previous=slugs[index - 1] if index else None,
                                      following=slugs[index + 1] if index + 1 < len(slugs) else None)
     return places
+
+
+def render_retired_page(retired: RetiredPaper, collection: Collection, options: RenderOptions,
+                        titles_by_slug: dict[str, str]) -> str:
+    """Return the page left at a retired paper's URL: what it was, since when it is gone, and
+    the paper that replaced it, if one reads alike (see `permalinks`)."""
+    here = paper_path(retired.slug)
+    papers = relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls)
+    body = (f"<h1>{escape(retired.title)}</h1>\n"
+            f'<p class="ps-retired">This paper is no longer in {escape(collection.name)}: '
+            f"its abstract left the list on {escape(retired.since)}.</p>\n")
+    if retired.successor in titles_by_slug:
+        successor = relative_url(here, paper_path(retired.successor), options.directory_urls)
+        body += (f'<p class="ps-retired">It reads most like <a href="{successor}">'
+                 f"{render_inline_html(titles_by_slug[retired.successor])}</a>, which came in "
+                 "its place.</p>\n")
+    body += f'<p><a href="{papers}">All papers</a></p>\n'
+    return front_matter({"title": f"Removed: {retired.title}", "template": "paper.html",
+                         "hide": ["toc"], "search": {"exclude": True}}) + body
