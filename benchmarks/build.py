@@ -102,7 +102,7 @@ def _run(args: argparse.Namespace, work: Path, trash: Path) -> None:
                   f"search index "
                   f"{_file_mb(folder / 'baseline' / 'site' / 'search' / 'search_index.json'):.1f} MB")
             print(f"   ratio ours / baseline: {ours.wall / baseline.wall:.2f}")
-        _incremental(inputs, folder, ours, args.repeat)
+        _incremental(inputs, folder, ours, args.repeat, args.plugin)
 
 
 def _corpus(size: str) -> list[str] | None:
@@ -171,11 +171,12 @@ def _stage_list(run: Run) -> str:
                      for name, seconds in run.stages.items())
 
 
-def _incremental(inputs: Path, folder: Path, cold: Run, edits: int) -> None:
-    docs = next((folder / "cache" / "papersite").glob("docs-*"))
+def _incremental(inputs: Path, folder: Path, cold: Run, edits: int,
+                 plugins: list[str] = ()) -> None:
+    docs = next(path for path in (folder / "cache" / "papersite").glob("docs-*") if path.is_dir())
     pages = list((docs / "papers").glob("*.md"))
     stamps = {page: page.stat().st_mtime_ns for page in pages}
-    again = _ours(inputs, folder)
+    again = _ours(inputs, folder, plugins)
     rewritten = sum(page.stat().st_mtime_ns != stamps[page] for page in pages if page.exists())
     generator = sum(again.stages.values())
     print(f"   unchanged rerun: {again.wall:.1f} s (generator stages {generator:.2f} s), "
@@ -187,7 +188,7 @@ def _incremental(inputs: Path, folder: Path, cold: Run, edits: int) -> None:
         part.write_text(head + "\n\n" + rest.replace(".", ". Indeed, this changed.", 1),
                         encoding="utf-8")
         stamps = {page: page.stat().st_mtime_ns for page in (docs / "papers").glob("*.md")}
-        runs.append(_ours(inputs, folder))
+        runs.append(_ours(inputs, folder, plugins))
         changed.append(sum(1 for page in (docs / "papers").glob("*.md")
                            if stamps.get(page) != page.stat().st_mtime_ns))
     edited = _median(runs)
