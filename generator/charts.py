@@ -1,7 +1,7 @@
 """Draw the home page's chart and the topic map as SVG at build time: no script in the browser.
 
 Pure functions from values to SVG text. Colours are CSS classes (`a0`…`a10`, `ax` for the rest,
-defined in `site_src/stylesheets/papersite.css`) rather than inline styles: shorter, and they
+defined in `theme_overrides/assets/stylesheets/papersite.css`) rather than inline styles: shorter, and they
 follow the light and dark palettes. Coordinates are whole numbers to keep 5,000 dots small.
 """
 

@@ -1,4 +1,5 @@
-"""Command line: `papersite build [INPUTS...]` generates the pages and builds the site."""
+"""Command line: `papersite build [INPUTS...]` generates the pages and builds the site;
+`papersite new DIR` writes a project."""
 
 from __future__ import annotations
 
@@ -12,10 +13,12 @@ from pathlib import Path
 
 from .cache import cache_folder
 from .errors import GeneratorError
+from .project import default_config, installed_version, new_project
 from .site_folder import build_beside
 from .write import MARKER, is_generated_folder
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+DEFAULT_CONFIG = "mkdocs.yml"
 
 
 def run() -> None:
@@ -33,12 +36,14 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     args = _parser().parse_args(argv)
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")
-    if args.quiet:
+    if getattr(args, "quiet", False):
         os.environ["PAPERSITE_QUIET"] = "1"
     try:
+        if args.command == "new":
+            return new_site(args)
         return build_site(args)
     except GeneratorError as error:
-        if args.verbose:
+        if getattr(args, "verbose", False):
             raise
         print(f"papersite: {error}", file=sys.stderr)
         return EXIT_INPUT
@@ -54,11 +59,16 @@ def build_site(args: argparse.Namespace) -> int:
     from mkdocs.exceptions import MkDocsException
 
     config_file = Path(args.config)
+    overrides: dict = {}
+    if args.inputs and args.config == DEFAULT_CONFIG and not config_file.is_file():
+        # Lists given in a folder with no project: papersite's default one, site/ here.
+        config_file = default_config()
+        overrides["site_dir"] = str(Path(args.site_dir or "site").resolve())
     if args.offline:  # the offline variant of a config sits beside it: mkdocs-offline.yml
         config_file = config_file.with_name(f"{config_file.stem}-offline{config_file.suffix}")
     if not config_file.is_file():
-        raise GeneratorError(f"{config_file}: no such MkDocs configuration file")
-    overrides: dict = {}
+        raise GeneratorError(f"{config_file}: no such MkDocs configuration file (papersite new "
+                             "DIR writes a project; papersite build LIST needs none)")
     if args.site_dir:
         overrides["site_dir"] = str(Path(args.site_dir).resolve())
     private_docs = None
@@ -104,6 +114,15 @@ def build_site(args: argparse.Namespace) -> int:
         _say(args, f"papersite: offline site in {config.site_dir} and {archive}")
     else:
         _say(args, f"papersite: site built in {config.site_dir}")
+    return EXIT_OK
+
+
+def new_site(args: argparse.Namespace) -> int:
+    """Write a new project (see `project.new_project`) and say what to do next."""
+    folder = Path(args.folder)
+    written = new_project(folder, args.site_name or "")
+    print(f"papersite: wrote {len(written)} files into {folder}: {', '.join(written)}\n"
+          f"Put your lists into {folder / 'abstracts'}, then: cd {folder} && mkdocs serve")
     return EXIT_OK
 
 
@@ -176,12 +195,13 @@ def _copy_hand_written(source: Path, destination: Path) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="papersite", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"papersite {_version()}")
+    parser.add_argument("--version", action="version", version=f"papersite {installed_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
     build = commands.add_parser("build", help="generate the pages and build the site")
     build.add_argument("inputs", nargs="*", help="list files or folders (default: from mkdocs.yml)")
     build.add_argument("--site-dir", help="build the site into this folder")
-    build.add_argument("--config", default="mkdocs.yml", help="MkDocs configuration file")
+    build.add_argument("--config", default=DEFAULT_CONFIG,
+                       help="MkDocs configuration file (none: papersite's default, for LISTS)")
     build.add_argument("--offline", action="store_true",
                        help="build a site that works opened from disk (site-offline/ and a zip)")
     build.add_argument("--vocabulary", help="your own taxonomy/entity YAML, extending the shipped one")
@@ -189,14 +209,9 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--keep-going", action="store_true", help="skip bad records, report them")
     build.add_argument("--verbose", action="store_true", help="show tracebacks and debug output")
     build.add_argument("--quiet", action="store_true", help="print errors only")
+    new = commands.add_parser("new", help="write a project: mkdocs.yml, site_src/, "
+                              "theme_overrides/, abstracts/ and the Pages workflow")
+    new.add_argument("folder", help="a new or empty folder")
+    new.add_argument("--site-name", help="the site's title (default: the folder's name)")
     return parser
-
-
-def _version() -> str:
-    """Return the installed distribution's version (the source tree's, when run from it)."""
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("papersite")
-    except PackageNotFoundError:
-        return "unknown (not installed)"
 

@@ -19,6 +19,7 @@ pages held back to be poured after the build) lives on the plugin object and is 
 from __future__ import annotations
 
 import gc
+import importlib
 import logging
 import os
 import re
@@ -98,7 +99,9 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         self._written = False
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
-        """Read papersite's settings, resolving paths against the folder of `mkdocs.yml`."""
+        """Read papersite's settings, resolving paths against the folder of `mkdocs.yml`; put
+        papersite's templates among the theme's (after the project's own `custom_dir`)."""
+        _add_theme_folder(config)
         base = Path(config.config_file_path or ".").resolve().parent
         vocabulary = self.config.vocabulary
         self._options = BuildOptions(
@@ -330,6 +333,17 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for path in self._options.inputs:
             if path.exists():
                 server.watch(str(path))
+
+
+def _add_theme_folder(config: MkDocsConfig) -> None:
+    """Put the package's templates and assets (`papersite.theme`) among the theme's folders,
+    right after the project's `custom_dir`, unless they are that folder (this repository)."""
+    theme = importlib.import_module("papersite.theme")
+    folder = str(Path(theme.__file__ or "").resolve().parent)
+    dirs = config.theme.dirs
+    if any(Path(path).resolve() == Path(folder) for path in dirs):
+        return
+    dirs.insert(1 if config.theme.custom_dir else 0, folder)
 
 
 _STYLESHEET = re.compile(r'<link rel="stylesheet" href="/([^"]+\.css)"\s*/?>')
