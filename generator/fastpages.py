@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -129,13 +129,15 @@ def _fill(shell: list[str], page: Page) -> str:
 
 
 def pour(shells: ShellCache, pages: Sequence[Page], workers: Workers,
-         spare: Path | None = None) -> list[Job]:
+         spare: Path | None = None, finish: Callable[[str, Page], str] | None = None
+         ) -> list[Job]:
     """Start writing the pages into their shells; each job's result lists the pages (by index)
     it could not fill, which must be rendered in full. Count them with `finish_pouring`.
 
-    A page whose file in `spare` (the site this build replaces) is the same is moved from there
-    instead of written (see `site_folder.py`)."""
-    return workers.submit_all([(_pour_part, (shells, pages, rows, spare))
+    `finish` is given each filled page's HTML and returns it as it is written (the plugins that
+    change a page's finished HTML, such as minify). A page whose file in `spare` (the site this
+    build replaces) is the same is moved from there instead of written (see `site_folder.py`)."""
+    return workers.submit_all([(_pour_part, (shells, pages, rows, spare, finish))
                                for rows in workers.parts(len(pages), per_worker=4)])
 
 
@@ -146,14 +148,16 @@ def finish_pouring(shells: ShellCache, pages: Sequence[Page], jobs: list[Job]) -
     return left
 
 
-def _pour_part(shells: ShellCache, pages: Sequence[Page], rows: range,
-               spare: Path | None) -> list[int]:
+def _pour_part(shells: ShellCache, pages: Sequence[Page], rows: range, spare: Path | None,
+               finish: Callable[[str, Page], str] | None) -> list[int]:
     unfilled = []
     for index in rows:
         output = shells.poured(pages[index])
         if output is None:
             unfilled.append(index)
             continue
+        if finish is not None:
+            output = finish(output, pages[index])
         file = pages[index].file
         data = output.encode("utf-8", errors="xmlcharrefreplace")  # as MkDocs' _build_page
         if spare is None or not recycle_page(data, file.dest_uri, file.abs_dest_path, spare):

@@ -48,7 +48,7 @@ from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
 from .search_index import add_to_search_index
 from .site_folder import spare_of_staging
-from .workers import Workers, worth_parallel
+from .workers import Workers, start_method, worth_parallel
 
 log = logging.getLogger("mkdocs.plugins.papersite")
 # The plugins whose work on a page the fast path reproduces (tests/test_plugins.py checks each):
@@ -56,6 +56,9 @@ log = logging.getLogger("mkdocs.plugins.papersite")
 # that the plugin sees it as it sees a hand-written page.
 FAST_PATH_PLUGINS = frozenset({"search", "material/search", "tags", "material/tags", "offline",
                                "material/offline", "papersite"})
+# Plugins whose only work on a page is on its finished HTML, from that alone (`on_post_page`):
+# the fast path hands them the pages it pours, as MkDocs would (tests/test_plugins.py compares).
+FINISHED_HTML_PLUGINS = frozenset({"minify"})
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
 # A build allocates millions of objects; with Python's default first threshold (700) the cyclic
@@ -118,7 +121,9 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
                 "keeps its paper and tag pages out of the nav (each page embeds the whole nav, "
                 "and a conference has thousands); the print page would link to pages it lacks. "
                 "Remove print-site from the plugins of mkdocs.yml.")
-        others = sorted(set(config.plugins) - FAST_PATH_PLUGINS)
+        # Pouring hands the finished-HTML plugins the pages in forked workers, which inherit them.
+        finishing = FINISHED_HTML_PLUGINS if start_method() == "fork" else frozenset()
+        others = sorted(set(config.plugins) - FAST_PATH_PLUGINS - finishing)
         self._fast = not others
         if others:
             log.info(f"papersite: with {', '.join(others)} enabled, every generated page goes "
@@ -265,20 +270,23 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             self._shells.prepare(page)
         return context
 
+    @event_priority(100)  # before the plugins that change the finished HTML (minify)
     def on_post_page(self, output: str, page: Page, config: MkDocsConfig) -> str:
         """Capture or verify the shell from pages Material rendered in full."""
         if page.meta.get("template") == FAST_TEMPLATE:
             return self._shells.finish(output, page)
         return output
 
-
     @event_priority(-50)  # after Material's search plugin writes its index, before offline inlines it
     def on_post_build(self, config: MkDocsConfig) -> None:
         """Write the held-back pages and papersite's search index, at the same time."""
         assert self._generated is not None
         with Workers(parallel=worth_parallel(len(self._held))) as workers:
+            finishing = tuple(plugin for name, plugin in config.plugins.items()
+                              if name in FINISHED_HTML_PLUGINS)
             pouring = pour(self._shells, self._held, workers,
-                           spare_of_staging(Path(config.site_dir)))
+                           spare_of_staging(Path(config.site_dir)),
+                           partial(_finish_html, finishing, config) if finishing else None)
             # Pages opened from disk cannot fetch: the offline build's index files are scripts.
             offline = config.plugins.get("material/offline")
             index = add_to_search_index(Path(config.site_dir), self._generated.indexing.result(),
@@ -333,6 +341,14 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for path in self._options.inputs:
             if path.exists():
                 server.watch(str(path))
+
+
+def _finish_html(plugins: tuple, config: MkDocsConfig, output: str, page: Page) -> str:
+    """Run the finished-HTML plugins' `on_post_page` on a poured page, as MkDocs runs them."""
+    for plugin in plugins:
+        result = plugin.on_post_page(output, page=page, config=config)
+        output = output if result is None else result
+    return output
 
 
 def _add_theme_folder(config: MkDocsConfig) -> None:
