@@ -19,10 +19,8 @@ pages held back to be poured after the build) lives on the plugin object and is 
 from __future__ import annotations
 
 import gc
-import importlib
 import logging
 import os
-import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -43,22 +41,21 @@ from .cache import cache_folder
 from .errors import GeneratorError
 from .fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
 from .model import Collection
+from .other_plugins import (
+    date_by_lists,
+    finish_html,
+    finishing_plugins,
+    plugins_needing_the_page_loop,
+)
 from .parse import expand_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
 from .search_index import add_to_search_index
 from .site_folder import spare_of_staging
-from .workers import Workers, start_method, worth_parallel
+from .theming import add_theme_folder, inline_styles
+from .workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.plugins.papersite")
-# The plugins whose work on a page the fast path reproduces (tests/test_plugins.py checks each):
-# with any other plugin enabled, every generated page goes through MkDocs' own page loop, so
-# that the plugin sees it as it sees a hand-written page.
-FAST_PATH_PLUGINS = frozenset({"search", "material/search", "tags", "material/tags", "offline",
-                               "material/offline", "papersite"})
-# Plugins whose only work on a page is on its finished HTML, from that alone (`on_post_page`):
-# the fast path hands them the pages it pours, as MkDocs would (tests/test_plugins.py compares).
-FINISHED_HTML_PLUGINS = frozenset({"minify"})
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
 # A build allocates millions of objects; with Python's default first threshold (700) the cyclic
@@ -98,13 +95,13 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         self._rendering: dict = {}  # what MkDocs renders a page with: nav, files, env
         self._gc_thresholds_before: tuple[int, ...] | None = None
         self._fast = True
-        """Whether generated pages may skip MkDocs' page loop (see FAST_PATH_PLUGINS)."""
+        """Whether generated pages may skip MkDocs' page loop (see `other_plugins`)."""
         self._written = False
 
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read papersite's settings, resolving paths against the folder of `mkdocs.yml`; put
         papersite's templates among the theme's (after the project's own `custom_dir`)."""
-        _add_theme_folder(config)
+        add_theme_folder(config)
         base = Path(config.config_file_path or ".").resolve().parent
         vocabulary = self.config.vocabulary
         self._options = BuildOptions(
@@ -115,15 +112,7 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             permalinks=base / self.config.permalinks if self.config.permalinks else None,
             directory_urls=config.use_directory_urls,
         )
-        if "print-site" in config.plugins:
-            raise PluginError(
-                "papersite: the print-site plugin prints the pages of the nav, and papersite "
-                "keeps its paper and tag pages out of the nav (each page embeds the whole nav, "
-                "and a conference has thousands); the print page would link to pages it lacks. "
-                "Remove print-site from the plugins of mkdocs.yml.")
-        # Pouring hands the finished-HTML plugins the pages in forked workers, which inherit them.
-        finishing = FINISHED_HTML_PLUGINS if start_method() == "fork" else frozenset()
-        others = sorted(set(config.plugins) - FAST_PATH_PLUGINS - finishing)
+        others = plugins_needing_the_page_loop(config)
         self._fast = not others
         if others:
             log.info(f"papersite: with {', '.join(others)} enabled, every generated page goes "
@@ -157,6 +146,7 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         With other plugins than the fast path's, wait until the pages are on disk too: some
         read a page's file (git-revision-date-localized asks git about it)."""
         assert self._collection is not None and self._generated is not None
+        assert self._options is not None
         if not self._fast:
             self._finish_writing()
         # The pages may still be being written: what MkDocs found of them on disk is not used
@@ -168,30 +158,11 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for uri in sorted(self._sources, key=_docs_order):
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
         if not self._fast:
-            self._date_by_lists(files)
+            date_by_lists(files, list(self._sources), self._collection,
+                          expand_inputs(list(self._options.inputs), []))
         # Made by a worker meanwhile: its content is filled in by `on_env`, before MkDocs copies it.
         files.append(File.generated(config, PAPERS_JSON, content=""))
         return files
-
-    def _date_by_lists(self, files: Files) -> None:
-        """Point each generated page's source path at the abstract list it was made from.
-
-        The pages are rebuilt at every build and kept out of git: plugins that date a page by
-        its file's history (git-revision-date-localized, rss) would date every one at the build
-        (and warn that git knows none of them). A paper's page dates from its list, the other
-        generated pages from the newest list; MkDocs itself reads them from memory.
-        """
-        assert self._options is not None and self._collection is not None
-        lists = {path.name: path for path in expand_inputs(list(self._options.inputs), [])}
-        if not lists:
-            return
-        newest = max(lists.values(), key=lambda path: path.stat().st_mtime)
-        made_from = {f"papers/{paper.slug}.md": lists.get(paper.abstract.sources[0].file)
-                     for paper in self._collection.papers}
-        for uri in self._sources:
-            file = files.get_file_from_path(uri)
-            if file is not None:
-                file.abs_src_path = str(made_from.get(uri) or newest)
 
     def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
         """Give MkDocs generated pages from memory, their front matter already read."""
@@ -282,11 +253,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         """Write the held-back pages and papersite's search index, at the same time."""
         assert self._generated is not None
         with Workers(parallel=worth_parallel(len(self._held))) as workers:
-            finishing = tuple(plugin for name, plugin in config.plugins.items()
-                              if name in FINISHED_HTML_PLUGINS)
+            finishing = finishing_plugins(config)
             pouring = pour(self._shells, self._held, workers,
                            spare_of_staging(Path(config.site_dir)),
-                           partial(_finish_html, finishing, config) if finishing else None)
+                           partial(finish_html, finishing, config) if finishing else None)
             # Pages opened from disk cannot fetch: the offline build's index files are scripts.
             offline = config.plugins.get("material/offline")
             index = add_to_search_index(Path(config.site_dir), self._generated.indexing.result(),
@@ -341,51 +311,6 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for path in self._options.inputs:
             if path.exists():
                 server.watch(str(path))
-
-
-def _finish_html(plugins: tuple, config: MkDocsConfig, output: str, page: Page) -> str:
-    """Run the finished-HTML plugins' `on_post_page` on a poured page, as MkDocs runs them."""
-    for plugin in plugins:
-        result = plugin.on_post_page(output, page=page, config=config)
-        output = output if result is None else result
-    return output
-
-
-def _add_theme_folder(config: MkDocsConfig) -> None:
-    """Put the package's templates and assets (`papersite.theme`) among the theme's folders,
-    right after the project's `custom_dir`, unless they are that folder (this repository)."""
-    theme = importlib.import_module("papersite.theme")
-    folder = str(Path(theme.__file__ or "").resolve().parent)
-    dirs = config.theme.dirs
-    if any(Path(path).resolve() == Path(folder) for path in dirs):
-        return
-    dirs.insert(1 if config.theme.custom_dir else 0, folder)
-
-
-_STYLESHEET = re.compile(r'<link rel="stylesheet" href="/([^"]+\.css)"\s*/?>')
-
-
-def inline_styles(page: Path) -> None:
-    """Put a page's style sheets into it.
-
-    Without `site_url`, MkDocs links the 404 page's assets from the host's root ("/assets/…"),
-    which is not the site's root on a project's GitHub Pages ("/<repository>/"): the page a
-    reader meets at any missing address would be unstyled. Inlined, its styles load anywhere.
-    """
-    if not page.is_file():
-        return
-    site = page.parent
-    html = page.read_text(encoding="utf-8")
-
-    def inline(match: re.Match) -> str:
-        sheet = site / match.group(1)
-        if not sheet.is_file():
-            return match.group(0)
-        # Only "</style" could end the element early.
-        css = re.sub("</(style)", r"<\\/\1", sheet.read_text(encoding="utf-8"), flags=re.I)
-        return f"<style>{css}</style>"
-
-    page.write_text(_STYLESHEET.sub(inline, html), encoding="utf-8")
 
 
 def _docs_order(uri: str) -> tuple:
