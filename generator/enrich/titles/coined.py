@@ -11,7 +11,7 @@ import re
 from functools import lru_cache
 
 from .prepare import NAME_MATH_BASE, is_math
-from .vocabulary import CLAUSE_WORDS, SMALL_WORDS, TRAILING_PUNCT
+from .vocabulary import CLAUSE_WORDS, INTRO_CUE_WORDS, SMALL_WORDS, TRAILING_PUNCT
 
 COMMON_ACRONYMS = frozenset({
     "AI", "ML", "LLM", "LLMs", "NLP", "GNN", "GNNs", "CNN", "CNNs", "RL", "MLP", "MLPs", "GPU",
@@ -80,7 +80,9 @@ def find_expansion(text: str, name: str, loose: bool = True) -> str:
             return " ".join(words[-size:])
     for size in range(min(len(words), 12) if loose else 0, 1, -1):
         window = words[-size:]
+        # "we propose differentially Private Stochastic … (PriSMA)": not from the verb on.
         if window[0][:1].lower() == letters[0] and window[0].lower() not in SMALL_WORDS and \
+                window[0].lower() not in INTRO_CUE_WORDS and \
                 _is_subsequence(letters, " ".join(window).lower()) and \
                 not any(w.lower() in CLAUSE_WORDS - {"and"} for w in window):
             return " ".join(window)

@@ -52,7 +52,7 @@ _END_PUNCT = ",;:.!?"
 # Nouns that frame the subject in "the task of X", "the problem of X": the phrase is X.
 _FRAMING_NOUNS = frozenset("""task problem challenge question issue context use notion concept
 setting case study analysis topic field area domain efficacy effectiveness importance role
-performance capability capabilities ability abilities""".split())
+performance capability capabilities ability abilities class kind type variety""".split())
 # Words after which a noun phrase starts inside a sentence (see `_inner_spans`).
 _INNER_PHRASE_OPENERS = frozenset("a an the of for on in with from via".split())
 # "we show that X …", "we ask whether X …": the phrase is the clause's subject X.

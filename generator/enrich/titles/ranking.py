@@ -277,10 +277,11 @@ def _summarise(words: tuple[str, ...], context: _Context) -> _Summary:
     summary = _NOTHING
     if stems:
         get, unseen = context.probabilities.get, context.unseen
-        probabilities = sorted(get(stem, unseen) for stem in stems)
+        probabilities = [get(stem, unseen) for stem in stems]
+        # fsum is exact whatever the order: the sums do not depend on the set's order.
         summary = _Summary(stems, math.fsum(probabilities), sum(p > 0.5 for p in probabilities),
-                           sum(p > 0.25 for p in probabilities), probabilities[-1],
-                           math.fsum(sorted(context.commonness.get(stem, 0.0) for stem in stems)))
+                           sum(p > 0.25 for p in probabilities), max(probabilities),
+                           math.fsum(context.commonness.get(stem, 0.0) for stem in stems))
     summaries[words] = summary
     return summary
 
