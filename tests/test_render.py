@@ -16,6 +16,7 @@ from papersite.render import (
     MAP_PATH,
     RenderOptions,
     code_links,
+    paper_view,
     render_overview,
     render_paper_page,
     render_site,
@@ -49,7 +50,7 @@ def _front_matter(page: str) -> dict:
 def test_paper_page_uses_the_paper_template_and_stays_out_of_search():
     collection = _collection()
     titles = {p.slug: p.title for p in collection.papers}
-    page = render_paper_page(collection.papers[0], titles, HOSTED)
+    page = render_paper_page(paper_view(collection.papers[0], titles, {}), HOSTED)
     meta = _front_matter(page)
     assert meta["template"] == "paper.html"
     assert meta["search"] == {"exclude": True}
@@ -164,7 +165,7 @@ def test_only_pages_whose_inputs_changed_are_rendered_again(monkeypatch):
     changed = replace(collection, papers=tuple(papers))
     rendered = []
     monkeypatch.setattr(render, "render_paper_page",
-                        lambda paper, *rest: rendered.append(paper.slug) or render_paper_page(paper, *rest))
+                        lambda view, *rest: rendered.append(view.paper.slug) or render_paper_page(view, *rest))
     again = render_site(changed, HOSTED, previous=first)
     # Its neighbours show paper 3's title only, which is unchanged.
     assert rendered == ["paper-3"]
@@ -183,7 +184,7 @@ def test_a_new_map_layout_renders_the_map_again_and_no_paper_page(monkeypatch):
     moved = placed(_collection(), 0.8)
     rendered = []
     monkeypatch.setattr(render, "render_paper_page",
-                        lambda paper, *rest: rendered.append(paper.slug) or render_paper_page(paper, *rest))
+                        lambda view, *rest: rendered.append(view.paper.slug) or render_paper_page(view, *rest))
     again = render_site(moved, HOSTED, previous=first)
     assert rendered == []  # the paper pages do not show the map
     assert again.pages[MAP_PATH] != first.pages[MAP_PATH]

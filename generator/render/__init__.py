@@ -18,7 +18,7 @@ import hashlib
 import json
 import pickle
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
@@ -36,11 +36,18 @@ from .lists import (
     render_tag_page,
     render_tags_index,
 )
-from .paper import code_links, linked_titles, list_places, render_paper_page, render_retired_page
+from .paper import (
+    PaperView,
+    code_links,
+    list_places,
+    paper_view,
+    render_paper_page,
+    render_retired_page,
+)
 
-__all__ = ["MAP_PATH", "RenderOptions", "RenderedPages", "code_links", "paper_records",
-           "read_front_matter", "render_overview", "render_paper_page", "render_papers_json",
-           "render_site"]
+__all__ = ["MAP_PATH", "PaperView", "RenderOptions", "RenderedPages", "code_links", "paper_records",
+           "paper_view", "read_front_matter", "render_overview", "render_paper_page",
+           "render_papers_json", "render_site"]
 
 
 @dataclass(frozen=True)
@@ -63,10 +70,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = list_places(collection)
+    views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug])
+             for paper in papers]
     tags = list(papers_by_tag(collection).items())
     jobs = []
     if previous is None:  # every page is new: rendering starts before the keys are worked out
-        jobs = _submit(papers, tags, titles_by_slug, gists_by_slug, places, options, workers)
+        jobs = _submit(views, tags, options, workers)
     # A paper's place on the topic map shows on the map page only, which is rendered every time:
     # a new layout changes the fingerprint, not the key of every paper page.
     digests = [_digest(replace(paper, map_position=None)) for paper in papers]
@@ -75,12 +84,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
                            [paper.map_position for paper in papers]))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
-    keys = _page_keys(papers, digests, tags, titles_by_slug, gists_by_slug, places, options)
+    keys = _page_keys(views, digests, tags, options)
     if previous is not None:
         stale = {path for path, key in keys.items() if previous.keys.get(path) != key}
-        jobs = _submit([paper for paper in papers if paper_path(paper.slug) in stale],
+        jobs = _submit([view for view in views if paper_path(view.paper.slug) in stale],
                        [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
-                       titles_by_slug, gists_by_slug, places, options, workers)
+                       options, workers)
     # The three list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
@@ -98,16 +107,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     return RenderedPages(pages=pages | lists, keys=keys, fingerprint=fingerprint)
 
 
-def _page_keys(papers: Sequence[Paper], digests: list[str], tags: list,
-               titles_by_slug: dict[str, str], gists_by_slug: dict[str, str], places: dict,
+def _page_keys(views: Sequence[PaperView], digests: list[str], tags: list,
                options: RenderOptions) -> dict[str, str]:
     """Return a digest of each paper and tag page's inputs, by path."""
-    keys = {}
-    for paper, digest in zip(papers, digests):
-        place = places[paper.slug]
-        keys[paper_path(paper.slug)] = _digest(
-            (options, digest, place, linked_titles(paper, titles_by_slug, place, gists_by_slug)))
-    digest_by_slug = {paper.slug: digest for paper, digest in zip(papers, digests)}
+    keys = {paper_path(view.paper.slug): _view_key(view, digest, options)
+            for view, digest in zip(views, digests)}
+    digest_by_slug = {view.paper.slug: digest for view, digest in zip(views, digests)}
     for tag, tagged in tags:
         # A tag page shows only its papers' own fields (titles, gists, tags).
         keys[tag_path(tag_slug(tag))] = _digest(
@@ -115,24 +120,25 @@ def _page_keys(papers: Sequence[Paper], digests: list[str], tags: list,
     return keys
 
 
-def _submit(papers: Sequence[Paper], tags: list, titles_by_slug: dict[str, str],
-            gists_by_slug: dict[str, str], places: dict, options: RenderOptions,
+def _view_key(view: PaperView, paper_digest: str, options: RenderOptions) -> str:
+    """Digest every field of a paper page's view (the paper by its digest, already made)."""
+    return _digest((options, *(paper_digest if field.name == "paper" else getattr(view, field.name)
+                               for field in fields(view))))
+
+
+def _submit(views: Sequence[PaperView], tags: list, options: RenderOptions,
             workers: Workers | None) -> list:
     """Start rendering these paper and tag pages: in the workers if there are enough of them."""
-    if workers is None or not worth_parallel(len(papers) + len(tags)):
+    if workers is None or not worth_parallel(len(views) + len(tags)):
         workers = Workers(parallel=False)
     return workers.submit_all(
-        [(_render_papers, (papers, rows, titles_by_slug, gists_by_slug, places, options))
-         for rows in workers.parts(len(papers))]
+        [(_render_papers, (views, rows, options)) for rows in workers.parts(len(views))]
         + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
 
 
-def _render_papers(papers: Sequence[Paper], rows: range, titles_by_slug: dict[str, str],
-                   gists_by_slug: dict[str, str], places: dict, options: RenderOptions
-                   ) -> list[tuple[str, str]]:
-    return [(paper_path(papers[row].slug),
-             render_paper_page(papers[row], titles_by_slug, options, places[papers[row].slug],
-                               gists_by_slug))
+def _render_papers(views: Sequence[PaperView], rows: range,
+                   options: RenderOptions) -> list[tuple[str, str]]:
+    return [(paper_path(views[row].paper.slug), render_paper_page(views[row], options))
             for row in rows]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape, unescape
 from urllib.parse import urlsplit
 
@@ -36,11 +36,44 @@ class ListPlace:
     """Slug of the paper after it in the list."""
 
 
-def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: RenderOptions,
-                      place: ListPlace | None = None,
-                      gists_by_slug: dict[str, str] | None = None) -> str:
-    """Return the Markdown source of one paper page (laid out by `theme_overrides/paper.html`);
-    its related cards show the related papers' gists from `gists_by_slug`."""
+@dataclass(frozen=True)
+class PaperView:
+    """What a paper page is made from, and nothing more.
+
+    `render_paper_page` reads only this: a digest of all its fields is the page's render key
+    (`render._view_key`), so a page is rendered again whenever anything it shows changed, and a
+    field added here is in the key without anyone listing it.
+    """
+
+    paper: Paper
+    """The paper, without its place on the topic map (only the map page shows that)."""
+    place: ListPlace | None
+    """Its place in its list: the previous and next links."""
+    titles: tuple[tuple[str, str], ...]
+    """(slug, title) of every paper the page links to: mentions, related, backlinks, pager."""
+    gists: tuple[tuple[str, str], ...]
+    """(slug, gist) of each related paper, shown on its card."""
+
+
+def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
+               place: ListPlace | None = None) -> PaperView:
+    """Gather what `render_paper_page` shows of a paper and of the papers it links to."""
+    linked = {mention.target for mention in paper.mentions} | set(paper.mentioned_by) | {
+        link.slug for link in paper.related}
+    if place is not None:
+        linked |= {slug for slug in (place.previous, place.following) if slug}
+    return PaperView(
+        paper=replace(paper, map_position=None), place=place,
+        titles=tuple(sorted((slug, titles_by_slug[slug]) for slug in linked
+                            if slug in titles_by_slug)),
+        gists=tuple((link.slug, gists_by_slug[link.slug]) for link in paper.related
+                    if link.slug in gists_by_slug))
+
+
+def render_paper_page(view: PaperView, options: RenderOptions) -> str:
+    """Return the Markdown source of one paper page (laid out by `theme_overrides/paper.html`)."""
+    paper, place = view.paper, view.place
+    titles_by_slug, gists_by_slug = dict(view.titles), dict(view.gists)
     here = paper_path(paper.slug)
     abstract = paper.abstract
     meta = {
@@ -64,23 +97,12 @@ def render_paper_page(paper: Paper, titles_by_slug: dict[str, str], options: Ren
     body.append(f'<div class="ps-abstract">{abstract_html}</div>')
     body.append(_render_given_fields(paper))
     body.append(_render_mentions(paper, titles_by_slug, here, options))
-    body.append(_render_related(paper, titles_by_slug, gists_by_slug or {}, here, options))
+    body.append(_render_related(paper, titles_by_slug, gists_by_slug, here, options))
     body.append(_render_backlinks(paper, titles_by_slug, here, options))
     body.append(_render_sources(paper, place))
     body.append(_render_pager(place, titles_by_slug, here, options))
     body.append("</article>")
     return front_matter(meta) + "\n".join(part for part in body if part) + "\n"
-
-
-def linked_titles(paper: Paper, titles_by_slug: dict[str, str], place: ListPlace | None,
-                  gists_by_slug: dict[str, str]) -> tuple[str | None, ...]:
-    """Return the titles of the other papers `render_paper_page` shows on a paper's page, and
-    the gists of its related papers: with the paper and its place, all the page is made from."""
-    slugs: list[str | None] = [mention.target for mention in paper.mentions]
-    slugs += [link.slug for link in paper.related]
-    slugs += [*paper.mentioned_by, place.previous, place.following] if place else paper.mentioned_by
-    return tuple(titles_by_slug.get(slug) for slug in slugs if slug) + tuple(
-        gists_by_slug.get(link.slug) for link in paper.related)
 
 
 def _render_abstract(paper: Paper, here: str, options: RenderOptions) -> str:
