@@ -74,7 +74,8 @@ class SearchIndexSize:
 
 
 def paper_search_entries(collection: Collection, directory_urls: bool) -> list[dict]:
-    """Return one search entry (plain text) per paper: location, title, gist, text, tags, names."""
+    """Return one search entry (plain text) per paper: location, title, gist, text, tags, names,
+    and the authors and keywords the list gives."""
     entries = []
     for paper in collection.papers:
         entries.append({
@@ -84,6 +85,8 @@ def paper_search_entries(collection: Collection, directory_urls: bool) -> list[d
             "text": plain_text(paper.abstract.text),
             "tags": [tag.name for tag in paper.tags],
             "names": [plain_text(name) for name in paper.introduces],
+            # Given by the list: a colleague's name or the authors' keywords find the paper.
+            "given": [*paper.abstract.authors, *paper.abstract.keywords],
         })
     return entries
 
@@ -115,7 +118,8 @@ def index_papers(collection: Collection, directory_urls: bool,
 
 def _remembered_term_weights(entries: list[dict], cache: ResultCache) -> list[dict[str, int]]:
     """Return each entry's `term_weights`, from `cache` where it has them; keep only these."""
-    keys = [content_key(entry["title"], entry["text"], *entry["tags"], "", *entry["names"])
+    keys = [content_key(entry["title"], entry["text"], *entry["tags"], "", *entry["names"], "",
+                        *entry["given"])
             for entry in entries]
     weights = []
     for key, entry in zip(keys, entries):
@@ -155,7 +159,9 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
 def term_weights(entry: dict) -> dict[str, int]:
     """Return each term of an entry with its weight: the fields it is in, its count in the text."""
     weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(tokenize(entry["text"])).items()}
-    fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]), (TAG, " ".join(entry["tags"])))
+    # Given authors and keywords weigh as tags do.
+    fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]),
+              (TAG, " ".join([*entry["tags"], *entry.get("given", ())])))
     for bit, text in fields:
         # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
         for term in set(tokenize(text, keep_stop_words=bit == NAME)):

@@ -144,3 +144,30 @@ def test_hub_page_text_keeps_words_apart(hosted_site):
     texts = [text for chunk in chunks for text in json.loads(chunk.read_text(encoding="utf-8"))]
     assert home and all(not re.search(r"\d[A-Z][a-z]", texts[number]) for number in home), \
         [texts[number] for number in home]
+
+
+def test_an_authors_name_and_a_given_keyword_find_the_paper(tmp_path, chromium, static_server):
+    # Lists with authors and keywords (JSON Lines, CSV) make them searchable, weighed as tags.
+    records = [
+        {"abstract": "We propose StripeCount, a network for counting zebras in aerial images.",
+         "authors": ["Ada Lovelace", "Yoshua Bengio"], "keywords": ["wildlife monitoring"]},
+        {"abstract": "We study the convergence of gradient descent on wide networks.",
+         "authors": ["Grace Hopper"]},
+        {"abstract": "Bengio's early work on language models is revisited with modern tools."},
+    ]
+    lists = tmp_path / "list.jsonl"
+    lists.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    site = tmp_path / "site"
+    build_bundled(tmp_path, [str(lists), "--site-dir", str(site)])
+    context, requests = chromium
+    home = static_server(site)
+    page = context.new_page()
+    page.goto(home)
+    firsts = page.evaluate(FIRST_RESULTS_JS, {"queries": ["Yoshua Bengio", "Grace Hopper",
+                                                          "wildlife monitoring"],
+                                              "suggest": False})
+    url = {record["abstract"][:12]: record["url"]
+           for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
+    # The author's paper comes before the one whose text names him.
+    assert firsts == [url["We propose S"], url["We study the"], url["We propose S"]]
+    assert requests.failures == []
