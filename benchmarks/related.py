@@ -77,7 +77,7 @@ def read_papers(path: Path) -> list[dict[str, object]]:
 
 def build_labels(texts: Sequence[str]) -> list[list[str]]:
     """Return each text's tags as a build gives them, the area aside: its labels."""
-    from papersite.enrich.tags import load_vocabulary
+    from papersite.vocabulary_files import load_vocabulary
 
     from .tags import tag_texts
 

@@ -19,8 +19,9 @@ from pathlib import Path
 import numpy as np
 
 from papersite.enrich.recurring import add_recurring_topics, terms_about
-from papersite.enrich.tags import Vocabulary, extract_tags, load_vocabulary
+from papersite.enrich.tags import Vocabulary, extract_tags
 from papersite.model import Tag
+from papersite.vocabulary_files import load_vocabulary
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LARGEST_SHOWN = 20

@@ -24,7 +24,6 @@ from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related
 from .enrich.tags import tag_slug
 from .enrich.titles import distinct_titles, list_year
-from .enrich.vocabulary_files import load_vocabulary
 from .incremental import Ranking, rank_changed, update_text_model
 from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
 from .parse import parse_inputs
@@ -33,6 +32,7 @@ from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
 from .search_index import PaperIndex, index_papers
 from .text import plain_text
+from .vocabulary_files import load_vocabulary
 from .workers import Job, Workers, worth_parallel
 from .write import WriteReport, check_ownership, write_pages
 

@@ -16,12 +16,12 @@ from papersite.enrich.tags import (
     MAX_TOPICS,
     MIN_TOPICS,
     extract_tags,
-    load_vocabulary,
     normalize_name,
     tag_slug,
 )
 from papersite.errors import GeneratorError
 from papersite.model import Tag
+from papersite.vocabulary_files import load_vocabulary
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

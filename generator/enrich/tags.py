@@ -1,7 +1,7 @@
 """Tag an abstract with its area, topics, datasets and models from the curated vocabulary.
 
 `extract_tags` is a pure function of the text and the loaded vocabulary (see
-`vocabulary_files.py` for the data files and how a user extends them).
+`generator/vocabulary_files.py` for the data files and how a user extends them).
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ from .vocabulary import (
     normalize_name,
     spelling_key,
 )
-from .vocabulary_files import load_vocabulary
 
-__all__ = ["Vocabulary", "extract_tags", "load_vocabulary", "normalize_name", "tag_slug"]
+__all__ = ["Vocabulary", "extract_tags", "normalize_name", "tag_slug"]
 
 
 MIN_TOPICS = 2

@@ -3,7 +3,7 @@
 The vocabulary is data, not code: `generator/data/taxonomy.yml` (areas, topics, synonyms) and
 `generator/data/entities.yml` (datasets, models, patterns for families and sizes), optionally
 extended or overridden by a user's file of the same shape. This module holds the
-vocabulary and compiles the matchers that `tags.extract_tags` runs; `vocabulary_files` reads
+vocabulary and compiles the matchers that `tags.extract_tags` runs; `generator/vocabulary_files.py` reads
 and checks the files.
 """
 

@@ -17,10 +17,10 @@ from pathlib import Path
 import yaml
 from slugify import slugify
 
-from ..errors import GeneratorError
-from .vocabulary import Area, Entity, EntityPattern, Topic, Vocabulary, build_index, spelling_key
+from .enrich.vocabulary import Area, Entity, EntityPattern, Topic, Vocabulary, build_index, spelling_key
+from .errors import GeneratorError
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data"
+DATA_DIR = Path(__file__).resolve().parent / "data"
 SHIPPED_FILES = (DATA_DIR / "taxonomy.yml", DATA_DIR / "entities.yml")
 _TOP_KEYS = {"areas", "datasets", "models", "patterns", "remove"}
 _AREA_KEYS = {"name", "words", "topics"}
