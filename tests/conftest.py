@@ -57,3 +57,21 @@ def build_bundled(root: Path, arguments: list[str], site_url: str | None = None)
         assert main(["build", *arguments, "--quiet"]) == 0
     finally:
         monkey.undo()
+
+
+@pytest.fixture(scope="session")
+def bundled_hosted_site(tmp_path_factory) -> Path:
+    """The hosted build of the bundled abstracts, as `make site` makes it (no site_url), built
+    once for every test module that only reads it."""
+    root = tmp_path_factory.mktemp("bundled-hosted")
+    build_bundled(root, ["--site-dir", str(root / "site")])
+    return root / "site"
+
+
+@pytest.fixture(scope="session")
+def bundled_offline_site(tmp_path_factory) -> Path:
+    """`papersite build --offline` of the bundled abstracts (site-offline/ and its zip), built
+    once for every test module that only reads it."""
+    root = tmp_path_factory.mktemp("bundled-offline")
+    build_bundled(root, ["--offline", "--site-dir", str(root / "site-offline")])
+    return root / "site-offline"

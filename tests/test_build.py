@@ -9,18 +9,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import REPO, build_bundled
+from conftest import REPO
 from sitecheck import broken_links, read_links
 
 from papersite.cli import main
 
 
-@pytest.fixture(scope="module")
-def bundled_site(tmp_path_factory) -> Path:
-    """Build the bundled abstracts once, in process, into a temporary folder."""
-    root = tmp_path_factory.mktemp("bundled")
-    build_bundled(root, ["--site-dir", str(root / "site")])
-    return root / "site"
+@pytest.fixture
+def bundled_site(bundled_hosted_site) -> Path:
+    """The bundled abstracts, built once in process for the whole run (`conftest.py`)."""
+    return bundled_hosted_site
 
 
 def paper_pages(site: Path) -> list[Path]:

@@ -27,20 +27,16 @@ PAGES_SITE_URL = "https://example.github.io/papersite/"
 _EXTERNAL_CSS = re.compile(r"""(?:@import\s+(?:url\()?|url\()\s*['"]?\s*(?:https?:)?//""", re.I)
 
 
-@pytest.fixture(scope="module")
-def offline_site(tmp_path_factory) -> Path:
+@pytest.fixture
+def offline_site(bundled_offline_site) -> Path:
     """`papersite build --offline` of the bundled abstracts: site-offline/ and its zip."""
-    root = tmp_path_factory.mktemp("offline")
-    build_bundled(root, ["--offline", "--site-dir", str(root / "site-offline")])
-    return root / "site-offline"
+    return bundled_offline_site
 
 
-@pytest.fixture(scope="module")
-def hosted_site(tmp_path_factory) -> Path:
+@pytest.fixture
+def hosted_site(bundled_hosted_site) -> Path:
     """The hosted build of the bundled abstracts, as `make site` makes it (no site_url)."""
-    root = tmp_path_factory.mktemp("hosted")
-    build_bundled(root, ["--site-dir", str(root / "site")])
-    return root / "site"
+    return bundled_hosted_site
 
 
 @pytest.fixture(scope="module")

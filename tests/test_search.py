@@ -20,20 +20,14 @@ from papersite.search_index import fold, stem, tokenize
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
-def _build(root: Path, arguments: list[str]) -> Path:
-    """Build the bundled abstracts into root/site."""
-    build_bundled(root, [*arguments, "--site-dir", str(root / "site")])
-    return root / "site"
+@pytest.fixture
+def hosted_site(bundled_hosted_site) -> Path:
+    return bundled_hosted_site
 
 
-@pytest.fixture(scope="module")
-def hosted_site(tmp_path_factory) -> Path:
-    return _build(tmp_path_factory.mktemp("search-hosted"), [])
-
-
-@pytest.fixture(scope="module")
-def offline_site(tmp_path_factory) -> Path:
-    return _build(tmp_path_factory.mktemp("search-offline"), ["--offline"])
+@pytest.fixture
+def offline_site(bundled_offline_site) -> Path:
+    return bundled_offline_site
 
 
 @pytest.fixture(params=["hosted", "offline"])

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urljoin
 
 import pytest
-from conftest import REPO, build_bundled
+from conftest import REPO
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -22,13 +22,11 @@ WIDE, NARROW = {"width": 1280, "height": 900}, {"width": 375, "height": 812}
 METHOD_NAME = "ToMAToMP"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
+@pytest.fixture
+def site(bundled_hosted_site) -> Path:
     """The hosted build of the bundled abstracts, as `make site` makes it."""
-    root = tmp_path_factory.mktemp("ui")
-    build_bundled(root, ["--site-dir", str(root / "site")])
     SCREENSHOTS.mkdir(exist_ok=True)
-    return root / "site"
+    return bundled_hosted_site
 
 
 @pytest.fixture
