@@ -1,7 +1,7 @@
 """Build thousands of generated pages from one page Material rendered in full.
 
 Paper and tag pages that are not in the nav differ, once rendered by Material, only in their
-title, their content and their canonical (and edit) URL: the header, nav, search, palette and
+title, description, content and canonical (and edit) URL: the header, nav, search, palette and
 footer around them are the same for every page of the same template at the same folder depth.
 So the first such page is rendered with placeholders in those places, and its output, split at
 the placeholders, becomes the shell the others are filled into. The second page of each kind is
@@ -36,7 +36,9 @@ _CONTENT = "\ue000papersite:content\ue000"
 _CONTENT_H1 = "\ue000papersite:content\ue000<!--<h1-->"
 _CANONICAL = "\ue000papersite:canonical\ue000"
 _EDIT = "\ue000papersite:edit\ue000"
-_MARKS = re.compile(f"({_TITLE}|{re.escape(_CONTENT_H1)}|{_CONTENT}|{_CANONICAL}|{_EDIT})")
+_DESCRIPTION = "\ue000papersite:description\ue000"
+_MARKS = re.compile(
+    f"({_TITLE}|{re.escape(_CONTENT_H1)}|{_CONTENT}|{_CANONICAL}|{_EDIT}|{_DESCRIPTION})")
 
 
 @dataclass
@@ -46,7 +48,8 @@ class ShellCache:
     shells: dict[tuple[str, int, bool], list[str]] = field(default_factory=dict)
     verified: set[tuple[str, int, bool]] = field(default_factory=set)
     rejected: set[tuple[str, int, bool]] = field(default_factory=set)
-    _capturing: dict[str, tuple[str, str, str | None, str | None]] = field(default_factory=dict)
+    _capturing: dict[str, tuple[str, str, str | None, str | None, str | None]] = field(
+        default_factory=dict)
     filled: int = 0
 
     def hold_back(self, pages: Sequence[Page]) -> list[Page]:
@@ -71,9 +74,12 @@ class ShellCache:
         key = _key(page)
         if key in self.shells or key in self.rejected:
             return
+        description = page.meta.get("description")
         self._capturing[page.file.src_uri] = (
-            page.meta["title"], page.content or "", page.canonical_url, page.edit_url)
+            page.meta["title"], page.content or "", page.canonical_url, page.edit_url, description)
         page.meta["title"] = _TITLE
+        if description is not None:
+            page.meta["description"] = _DESCRIPTION
         page.content = _CONTENT_H1 if _has_h1(page) else _CONTENT
         page.canonical_url = _CANONICAL if page.canonical_url else None
         page.edit_url = _EDIT if page.edit_url else None
@@ -94,8 +100,10 @@ class ShellCache:
         key = _key(page)
         captured = self._capturing.pop(page.file.src_uri, None)
         if captured is not None:
-            title, content, canonical, edit = captured
+            title, content, canonical, edit, description = captured
             page.meta["title"], page.content = title, content
+            if description is not None:
+                page.meta["description"] = description
             page.canonical_url, page.edit_url = canonical, edit
             shell = _MARKS.split(output)
             if shell.count(_CONTENT) + shell.count(_CONTENT_H1) != 1:  # content not shown once
@@ -122,7 +130,8 @@ def _has_h1(page: Page) -> bool:
 def _fill(shell: list[str], page: Page) -> str:
     content = page.content or ""
     values = {_TITLE: page.meta["title"], _CONTENT: content, _CONTENT_H1: content,
-              _CANONICAL: page.canonical_url or "", _EDIT: page.edit_url or ""}
+              _CANONICAL: page.canonical_url or "", _EDIT: page.edit_url or "",
+              _DESCRIPTION: page.meta.get("description", "")}
     return "".join(values.get(piece, piece) for piece in shell)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import html
 import json
 import re
 from html.parser import HTMLParser
@@ -127,3 +128,16 @@ def test_a_build_leaves_the_garbage_collector_as_it_found_it(tmp_path, monkeypat
     before = gc.get_threshold()
     assert main(["build", "--site-dir", str(tmp_path / "site"), "--quiet"]) == 0
     assert gc.get_threshold() == before
+
+
+def test_paper_pages_preview_their_title_and_gist_when_shared(bundled_site):
+    # A link in a chat or a post previews the paper: Open Graph and description tags.
+    records = {record["url"]: record
+               for record in json.loads((bundled_site / "papers.json").read_text(encoding="utf-8"))}
+    for url, record in records.items():
+        page = (bundled_site / url / "index.html").read_text(encoding="utf-8")
+        gist = html.escape(record["gist"], quote=True)
+        assert f'<meta name="description" content="{gist}">' in page, url
+        assert f'<meta property="og:description" content="{gist}">' in page, url
+        assert f'<meta property="og:title" content="{html.escape(record["title"])}">' in page, url
+        assert '<meta property="og:type" content="article">' in page, url

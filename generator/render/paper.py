@@ -84,6 +84,9 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
         "list": abstract.list_name,
         "sources": [f"{s.file} #{s.position} (line {s.line})" for s in abstract.sources],
         "tags": [tag.name for tag in paper.tags],
+        # What a link preview and a search engine show: the gist. Escaped here, as the theme
+        # writes it into attributes as it is.
+        "description": escape(plain_text(paper.gist) or page_title(paper.title), quote=True),
         "hide": ["toc"],  # no outline; the tag chips are papersite's own, in the content
         "search": {"exclude": True},  # indexed from memory: see search_index.py
     }
