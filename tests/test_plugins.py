@@ -101,7 +101,8 @@ def together(tmp_path_factory) -> Path:
               "written $\\{\\{a\\}\\}$ and {{ 7*7 }} in plain text, and evaluate it on ten "
               "benchmarks.\n")
     root = make_project(tmp_path_factory.mktemp("together"), _TOGETHER, files={
-        "site_src/papers/.meta.yml": meta, "site_src/notes/.meta.yml": meta,
+        "site_src/papers/.meta.yml": meta, "site_src/tags/.meta.yml": meta,
+        "site_src/notes/.meta.yml": meta,
         "abstracts/999_braces.txt": braces})
     result = build(root)
     assert result.returncode == 0, result.stderr
@@ -130,9 +131,12 @@ def test_rss_lists_generated_pages(together):
 
 
 def test_meta_files_apply_to_generated_pages_and_survive_the_next_build(together):
-    for uri, html in three_pages(together).items():
-        if uri != TAG:  # the .meta.yml files are in papers/ and notes/
-            assert f'<meta name="description" content="{META_DESCRIPTION}">' in html, uri
+    # As on any page, a page's own meta wins over a .meta.yml's: paper pages have their gist
+    # as description, tag pages have none of their own.
+    pages = three_pages(together)
+    for uri in (HAND_WRITTEN, TAG):
+        assert f'<meta name="description" content="{META_DESCRIPTION}">' in pages[uri], uri
+    assert '<meta name="description" content="AnchorRep targets' in pages[PAPER]
     result = build(together)
     assert result.returncode == 0, result.stderr
     assert (together / "site_src" / "papers" / ".meta.yml").is_file()
@@ -143,8 +147,8 @@ def test_macros_render_hand_written_pages_and_never_abstract_text(together):
     # An abstract's braces are text (LaTeX writes {{a}}), never a template to run.
     brace_net = next(path for path in (together / "site" / "papers").glob("*/index.html")
                      if "BraceNet" in path.read_text(encoding="utf-8"))
-    abstract = re.search(r"nested sets written .*? in plain text",
-                         brace_net.read_text(encoding="utf-8")).group(0)
+    abstract = re.search(r'<div class="ps-abstract">.*?</div>',
+                         brace_net.read_text(encoding="utf-8"), re.DOTALL).group(0)
     assert "7*7" in abstract and "49" not in abstract
 
 
