@@ -415,3 +415,10 @@ def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
         for record in records:
             if record["list"] == name:
                 assert derived[record["id"]] == record["derived"], record["real"]
+
+
+def test_a_star_between_characters_is_text_not_markup():
+    # "7*7" and "a*b" keep their star; bold inside a word ("und**ER**standing") loses its stars.
+    assert gist_of("We introduce GridNet, which counts a 7*7 grid of a*b cells.") == \
+        "We introduce GridNet, which counts a 7*7 grid of a*b cells."
+    assert "undERstanding" in gist_of("We propose a model of und**ER**standing for robots.")

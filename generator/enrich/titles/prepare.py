@@ -38,8 +38,9 @@ _MD_EMPHASIS = re.compile(r"(?<![\w*])(\*\*|\*|__|_)(?=\S)([^*_\n]{1,80}?)(?<=\S
 _NAMED_MACROS = {r"\textemdash": " — ", r"\textendash": "–", r"\%": "%", r"\&": "&",
                  r"\_": "_", r"\#": "#", "&mdash;": " — ", "&ndash;": "–", "&amp;": "&",
                  "---": " — ", "\\\\": " "}
-# Markdown bold inside words ("und**ER**standing"); a star after a name ("ToolChain*") stays.
-_STRAY_STARS = re.compile(r"\*+(?=\w)|(?<=\w)\*{2,}")
+# Markdown bold inside words ("und**ER**standing") and a stray star before a word; a star after
+# a name ("ToolChain*") or between two words' characters ("7*7", "a*b") stays.
+_STRAY_STARS = re.compile(r"(?<!\w)\*+(?=\w)|\*{2,}(?=\w)|(?<=\w)\*{2,}")
 _OTHER_MACRO = re.compile(r"\\[A-Za-z]+\*?\s*")
 # Typographic hyphens and quotes as plain ones (a regex: str.translate is slow on non-ASCII text).
 _PLAIN_MARKS = {"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u00ad": "", "\u201c": '"',
