@@ -189,3 +189,17 @@ def test_a_new_map_layout_renders_the_map_again_and_no_paper_page(monkeypatch):
     assert rendered == []  # the paper pages do not show the map
     assert again.pages[MAP_PATH] != first.pages[MAP_PATH]
     assert again.pages == render_site(moved, HOSTED).pages
+
+
+def test_lists_mark_derived_titles_discreetly():
+    collection = _collection()
+    derived = replace(collection.papers[0], title_source="derived")
+    given = replace(collection.papers[1], title_source="given")
+    marked = replace(collection, papers=(derived, given, *collection.papers[2:]))
+    pages = render_site(marked, HOSTED).pages
+    index = pages["papers/index.md"]
+    entry = re.search(r"<li><a href=\"[^\"]*%s/\">.*?</li>" % derived.slug, index).group(0)
+    assert 'class="ps-derived"' in entry and "derived from the abstract" in entry
+    entry = re.search(r"<li><a href=\"[^\"]*%s/\">.*?</li>" % given.slug, index).group(0)
+    assert "ps-derived" not in entry
+    assert "≈ marks a title papersite derived" in index

@@ -48,11 +48,17 @@ class RenderOptions:
     directory_urls: bool = True
 
 
+# A list's discreet mark on a title papersite derived (the paper page says it in full).
+DERIVED_MARK = ('<span class="ps-derived" title="Title derived from the abstract by papersite; '
+                'not the authors\' title" aria-label="derived title">≈</span>')
+
+
 def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
                         gist_chars: int = GIST_MAX_CHARS) -> str:
     """Return a list entry: the paper's title, linked, and its gist."""
     href = relative_url(here, paper_path(paper.slug), options.directory_urls)
     return (f'<li><a href="{href}">{render_inline_html(paper.title)}</a>'
+            f'{DERIVED_MARK if paper.title_source == "derived" else ""}'
             f'<span class="ps-gist">{escape(gist_line(paper, gist_chars))}</span></li>')
 
 

@@ -97,10 +97,12 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
     map_link = relative_url(here, MAP_PATH, options.directory_urls)
     files = plural(len(collection.source_files), "list file")
     title = f"All {plural(len(collection.papers), 'paper')}"
+    derived = (" ≈ marks a title papersite derived from the abstract."
+               if any(paper.title_source == "derived" for paper in collection.papers) else "")
     body = (f"<h1>{escape(title)}</h1>\n"
             f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, grouped by area, '
             f'each in list order; every page names its list and place. '
-            f'See them side by side on the <a href="{map_link}">topic map</a>.</p>\n'
+            f'See them side by side on the <a href="{map_link}">topic map</a>.{derived}</p>\n'
             f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n' + "\n".join(sections) + "\n")
     return front_matter({"title": "Papers", "hide": ["toc"], "search": {"exclude": True}}) + body
 
