@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,15 @@ def bundled_offline_site(tmp_path_factory) -> Path:
     root = tmp_path_factory.mktemp("bundled-offline")
     build_bundled(root, ["--offline", "--site-dir", str(root / "site-offline")])
     return root / "site-offline"
+
+
+def copy_project(root: Path) -> Path:
+    """Copy what `mkdocs build` and `mkdocs serve` read (config, docs, theme, abstract lists)
+    into `root`, as a fresh clone has it: no generated pages, no permalink map."""
+    root.mkdir(parents=True, exist_ok=True)
+    for name in ("mkdocs.yml", "site_src", "theme_overrides", "abstracts"):
+        source = REPO / name
+        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / name)
+    for generated in ("papers", "tags"):
+        shutil.rmtree(root / "site_src" / generated, ignore_errors=True)
+    return root

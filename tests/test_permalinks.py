@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 from pathlib import Path
+
+from conftest import copy_project
 
 from papersite.permalinks import SAME_PAPER, Permalink, assign, read_permalinks, similarity, sketch
 
@@ -59,16 +60,6 @@ def test_a_retired_paper_points_to_the_paper_that_came_in_its_place():
     assert second.retired[first.slugs[0]].successor == second.slugs[0]
 
 
-def _project(root: Path) -> Path:
-    for name in ("mkdocs.yml", "site_src", "theme_overrides", "abstracts"):
-        source = REPO / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / name)
-    for generated in ("papers", "tags"):
-        shutil.rmtree(root / "site_src" / generated, ignore_errors=True)
-    (root / "permalinks.json").unlink(missing_ok=True)
-    return root
-
-
 def _build(root: Path) -> None:
     result = subprocess.run([str(MKDOCS), "build"], cwd=root, capture_output=True, text=True,
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
@@ -77,7 +68,7 @@ def _build(root: Path) -> None:
 
 
 def test_urls_survive_a_typo_fix_and_a_removal_leaves_a_page_saying_so(tmp_path):
-    root = _project(tmp_path)
+    root = copy_project(tmp_path)
     _build(root)
     links = read_permalinks(root / "permalinks.json")
     assert ANCHOR_REP in links and (root / "site" / "papers" / ANCHOR_REP / "index.html").is_file()

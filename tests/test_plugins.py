@@ -11,13 +11,13 @@ from __future__ import annotations
 import http.server
 import os
 import re
-import shutil
 import subprocess
 import threading
 from functools import partial
 from pathlib import Path
 
 import pytest
+from conftest import copy_project
 
 REPO = Path(__file__).resolve().parents[1]
 MKDOCS = REPO / ".venv" / "bin" / "mkdocs"
@@ -32,12 +32,7 @@ def make_project(root: Path, plugins: str, extra: str = "",
     """Copy what `mkdocs build` reads into `root`, list `plugins` after papersite's, add a
     hand-written page (with a macro and an image) and `files` ({path: text}), and commit it
     all to git."""
-    root.mkdir(parents=True, exist_ok=True)
-    for name in ("mkdocs.yml", "site_src", "theme_overrides", "abstracts"):
-        source = REPO / name
-        (shutil.copytree if source.is_dir() else shutil.copy)(source, root / name)
-    for generated in ("papers", "tags"):
-        shutil.rmtree(root / "site_src" / generated, ignore_errors=True)
+    copy_project(root)
     notes = root / "site_src" / "notes"
     notes.mkdir()
     (notes / "reading-group.md").write_text(

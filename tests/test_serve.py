@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import socket
 import subprocess
 import sys
@@ -11,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import copy_project
 
 MKDOCS = Path(sys.executable).with_name("mkdocs")
 
@@ -64,13 +63,7 @@ def _last_build_finished(log_text: str) -> bool:
 def project(tmp_path) -> Path:
     """A copy of what `mkdocs serve` reads: config, docs, theme and inputs (the papersite
     plugin is installed)."""
-    for name in ("mkdocs.yml", "site_src", "theme_overrides", "abstracts"):
-        source = REPO / name
-        copy = shutil.copytree if source.is_dir() else shutil.copy
-        copy(source, tmp_path / name)
-    for generated in ("papers", "tags"):
-        shutil.rmtree(tmp_path / "site_src" / generated, ignore_errors=True)
-    return tmp_path
+    return copy_project(tmp_path)
 
 
 def test_serve_generates_pages_and_rebuilds_after_an_abstract_edit(project):
