@@ -87,16 +87,16 @@ def content_f1(derived: str, real: str) -> float:
 def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[str], float]:
     """Return every paper's derived title and gist, as a build makes them, and the CPU seconds
     the titles, coined names and gists took (other processes on a loaded machine not counted)."""
-    titles.prepare_and_name.cache_clear()  # time every text from scratch
+    titles.forget_readings()  # time every text from scratch
     start = time.process_time()
-    derived, gists = [], []
+    derived, alternatives, gists = [], [], []
     for paper in papers:
         derived.append(titles.derive_title(paper["abstract"], year=year)[0])
+        alternatives.append(titles.title_alternatives(paper["abstract"], year))
         titles.introduced_names(paper["abstract"], year)
         gists.append(titles.gist_of(paper["abstract"], year))
     seconds = time.process_time() - start
-    texts = [paper["abstract"] for paper in papers]
-    derived = titles.distinct_titles(derived, [True] * len(derived), texts, [year] * len(texts))
+    derived = titles.distinct_titles(derived, [True] * len(derived), alternatives)
     return derived, gists, seconds
 
 
@@ -174,6 +174,7 @@ def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> Non
 def use_model(path: Path) -> None:
     """Make `derive_title` read the word model at `path`."""
     scoring.use_model(path)
+    titles.forget_readings()
 
 
 def main(argv: list[str] | None = None) -> int:

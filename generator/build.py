@@ -23,7 +23,7 @@ from .enrich.mentions import find_mentions
 from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related
 from .enrich.tags import tag_slug
-from .enrich.titles import distinct_titles, list_year
+from .enrich.titles import distinct_titles
 from .incremental import Ranking, rank_changed, update_text_model
 from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
 from .parse import parse_inputs
@@ -168,10 +168,10 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
             cache.save()
         titles = distinct_titles([a.title for a in analyses],
                                  [a.title_source == "derived" for a in analyses],
-                                 texts, [list_year(abstract.list_name) for abstract in abstracts])
+                                 [a.alternatives for a in analyses])
         # Each paper keeps the URL an earlier build gave it (see `permalinks`).
         permalinks = assign([abstract.id for abstract in abstracts],
-                            [plain_text(title) for title in titles], texts,
+                            [plain_text(title) for title in titles], [a.sketch for a in analyses],
                             read_permalinks(options.permalinks))
         papers = [
             Paper(abstract=abstract, slug=slug, title=title, title_source=a.title_source,

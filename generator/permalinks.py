@@ -17,7 +17,7 @@ import json
 import re
 import zlib
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
@@ -77,15 +77,15 @@ def similarity(one: Sequence[int], other: Sequence[int]) -> float:
     return sum(value in both for value in union) / len(union)
 
 
-def assign(ids: Sequence[str], titles: Sequence[str], texts: Sequence[str],
+def assign(ids: Sequence[str], titles: Sequence[str], sketches: Sequence[tuple[int, ...]],
            previous: dict[str, Permalink], today: str | None = None) -> Assignment:
-    """Give each abstract its slug: the one the map knows for its id, else that of the retired
-    or vanished paper it is an edit of, else a new one; retire the papers that left."""
+    """Give each abstract (its id, title and `sketch`) its slug: the one the map knows for its
+    id, else that of the retired or vanished paper it is an edit of, else a new one; retire the
+    papers that left."""
     today = today or date.today().isoformat()
     slug_by_id = {link.id: slug for slug, link in previous.items()}
     taken = set(previous)
     slugs: list[str | None] = [slug_by_id.get(paper_id) for paper_id in ids]
-    sketches = [sketch(text) for text in texts]
     kept = {slug for slug in slugs if slug}
     # Papers of the last build that no abstract now has: edited, or removed.
     gone = {slug: link for slug, link in previous.items() if slug not in kept and not link.retired}
@@ -110,7 +110,7 @@ def assign(ids: Sequence[str], titles: Sequence[str], texts: Sequence[str],
     return Assignment(final, retired, permalinks)
 
 
-def _successor(link: Permalink, slugs: list[str], sketches: list[tuple[int, ...]],
+def _successor(link: Permalink, slugs: list[str], sketches: Sequence[tuple[int, ...]],
                known: set[str]) -> str:
     """Return the slug of the new paper that reads most like a retired one, if close enough."""
     scored = [(similarity(link.sketch, paper_sketch), slug)
@@ -141,9 +141,7 @@ def write_permalinks(path: Path | None, permalinks: dict[str, Permalink]) -> Non
     """Write the map, sorted (small diffs), and only if it changed."""
     if path is None:
         return
-    papers = {slug: {key: value for key, value in asdict(link).items() if value} |
-              {"sketch": "".join(f"{value:08x}" for value in link.sketch)}
-              for slug, link in sorted(permalinks.items())}
+    papers = {slug: _fields(link) for slug, link in sorted(permalinks.items())}
     text = json.dumps({"version": 1, "papers": papers}, ensure_ascii=False, indent=1) + "\n"
     try:
         if path.is_file() and path.read_text(encoding="utf-8") == text:
@@ -151,3 +149,11 @@ def write_permalinks(path: Path | None, permalinks: dict[str, Permalink]) -> Non
         path.write_text(text, encoding="utf-8")
     except OSError as error:
         raise GeneratorError(f"{path}: cannot write the permalink map ({error.strerror})") from None
+
+
+def _fields(link: Permalink) -> dict[str, str]:
+    """Return a link's entry in the map file: its fields that are set, the sketch in hex."""
+    fields = {"id": link.id, "title": link.title,
+              "sketch": "".join(f"{value:08x}" for value in link.sketch),
+              "retired": link.retired, "successor": link.successor}
+    return {key: value for key, value in fields.items() if value or key == "sketch"}

@@ -29,33 +29,34 @@ def test_a_corrected_abstract_reads_as_the_same_paper_and_another_does_not():
 
 
 def test_a_paper_keeps_its_slug_by_id_whatever_its_title_is_now():
-    first = assign(["a1"], ["ZebraNet: Counting Zebras"], [TEXT], {})
-    again = assign(["a1"], ["A Better Derived Title"], [TEXT], first.permalinks)
+    first = assign(["a1"], ["ZebraNet: Counting Zebras"], [sketch(TEXT)], {})
+    again = assign(["a1"], ["A Better Derived Title"], [sketch(TEXT)], first.permalinks)
     assert again.slugs == first.slugs and not again.retired
 
 
 def test_an_edited_abstract_keeps_its_slug_and_a_removed_one_is_retired():
-    first = assign(["a1", "b2"], ["ZebraNet", "Oversmoothing Bounds"], [TEXT, OTHER], {})
+    first = assign(["a1", "b2"], ["ZebraNet", "Oversmoothing Bounds"],
+                   [sketch(TEXT), sketch(OTHER)], {})
     edited = assign(["a1-edited", "b2"], ["ZebraNet Again", "Oversmoothing Bounds"],
-                    [TYPO_FIXED, OTHER], first.permalinks, today="2026-12-02")
+                    [sketch(TYPO_FIXED), sketch(OTHER)], first.permalinks, today="2026-12-02")
     assert edited.slugs == first.slugs and not edited.retired
-    removed = assign(["b2"], ["Oversmoothing Bounds"], [OTHER], edited.permalinks,
+    removed = assign(["b2"], ["Oversmoothing Bounds"], [sketch(OTHER)], edited.permalinks,
                      today="2026-12-03")
     assert removed.slugs == [first.slugs[1]]
     assert removed.retired == {first.slugs[0]: Permalink("a1-edited", "ZebraNet Again",
                                                          sketch(TYPO_FIXED), "2026-12-03")}
     # Retired papers stay retired, and their slugs are never given to another paper.
-    later = assign(["b2", "c3"], ["Oversmoothing Bounds", "ZebraNet"], [OTHER, "Unrelated."],
-                   removed.permalinks)
+    later = assign(["b2", "c3"], ["Oversmoothing Bounds", "ZebraNet"],
+                   [sketch(OTHER), sketch("Unrelated.")], removed.permalinks)
     assert first.slugs[0] in later.retired and first.slugs[0] not in later.slugs
 
 
 def test_a_retired_paper_points_to_the_paper_that_came_in_its_place():
-    first = assign(["a1"], ["ZebraNet"], [TEXT], {})
+    first = assign(["a1"], ["ZebraNet"], [sketch(TEXT)], {})
     # Rewritten rather than corrected: another paper, but the one that came in its place.
     rewritten = ("ZebraNet counts zebras in drone footage with a striped convolutional network; "
                  "we release five annotated wildlife surveys and improve on detectors.")
-    second = assign(["a2"], ["ZebraNet v2"], [rewritten], first.permalinks)
+    second = assign(["a2"], ["ZebraNet v2"], [sketch(rewritten)], first.permalinks)
     assert second.slugs != first.slugs
     assert second.retired[first.slugs[0]].successor == second.slugs[0]
 

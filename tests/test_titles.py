@@ -16,12 +16,14 @@ from papersite.enrich.titles import (
     MIN_WORDS,
     derive_title,
     distinct_titles,
+    forget_readings,
     gist_of,
     introduced_names,
     list_year,
     prepare_and_name,
     read_abstract,
     scoring,
+    title_alternatives,
 )
 from papersite.enrich.titles.case import capitalise_first
 from papersite.enrich.titles.established import established_names
@@ -204,7 +206,7 @@ def test_a_given_title_needs_no_analysis() -> None:
 
 def test_introduced_names_reuses_the_analysis_of_derive_title() -> None:
     text = BACKGROUND + "We propose FooNet, a network that fuses views."
-    prepare_and_name.cache_clear()
+    forget_readings()
     derive_title(text)
     introduced_names(text)
     assert prepare_and_name.cache_info().hits == 1 and prepare_and_name.cache_info().misses == 1
@@ -368,8 +370,8 @@ def test_a_repeated_derived_title_gets_the_phrase_that_tells_it_apart() -> None:
                            "protein binding affinity. FooNet is accurate.")
     given = "We propose FooNet."
     titles = [_derived(first), _derived(first), "Given Title", "given title"]
-    unique = distinct_titles(titles, [True, True, False, False], [first, second, given, given],
-                             [None] * 4)
+    alternatives = [title_alternatives(text) for text in (first, second, given, given)]
+    unique = distinct_titles(titles, [True, True, False, False], alternatives)
     assert unique[0] == titles[0] and unique[1] != titles[0], unique
     assert unique[1].startswith("FooNet: "), unique
     assert unique[2:] == ["Given Title", "given title"]  # given titles stay as given

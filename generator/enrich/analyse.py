@@ -12,11 +12,13 @@ from typing import Callable, Iterable, Sequence, cast
 
 from ..cache import ResultCache, content_key
 from ..model import Abstract, Tag
+from ..permalinks import sketch
 from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
 from .recurring import TermUse, terms_about
 from .tags import Vocabulary, extract_tags
-from .titles import derive_title, gist_of, introduced_names, list_year, names_to_link
+from .titles import (derive_title, gist_of, introduced_names, list_year, names_to_link,
+                     title_alternatives)
 
 CHUNK = 100
 
@@ -29,6 +31,8 @@ class Analysis:
     """Given or derived title (may contain TeX math)."""
     title_source: str
     """ "given" or "derived"."""
+    alternatives: tuple[str, ...]
+    """Derived titles to fall back on if another paper has this one (see `distinct_titles`)."""
     gist: str
     """One line saying what the paper contributes (may contain TeX math)."""
     names: tuple[str, ...]
@@ -41,6 +45,8 @@ class Analysis:
     """Multi-word terms the abstract is about, for the collection's own topics (`recurring`)."""
     forms: dict[tuple[str, str], str]
     """Typeset and plain forms of the abstract and title (see `generator.text.rendered_forms`)."""
+    sketch: tuple[int, ...]
+    """What the abstract's words look like, to know it again once edited (see `permalinks`)."""
 
 
 def analyse_abstracts(abstracts: Sequence[Abstract], vocabulary: Vocabulary, vocabulary_key: str,
@@ -89,7 +95,8 @@ def _analyse_in_worker(job: tuple[str, str, int | None]) -> Analysis:
 
 def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabulary) -> Analysis:
     title, source = derive_title(text, given_title, year)
-    return Analysis(title=title, title_source=source, gist=gist_of(text, year),
-                    names=introduced_names(text, year), own_names=names_to_link(text, year),
-                    tags=extract_tags(text, vocabulary), terms=terms_about(text),
-                    forms=rendered_forms(text, title))
+    alternatives = title_alternatives(text, year) if source == "derived" else ()
+    return Analysis(title=title, title_source=source, alternatives=alternatives,
+                    gist=gist_of(text, year), names=introduced_names(text, year),
+                    own_names=names_to_link(text, year), tags=extract_tags(text, vocabulary),
+                    terms=terms_about(text), forms=rendered_forms(text, title), sketch=sketch(text))

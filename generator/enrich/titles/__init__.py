@@ -10,19 +10,22 @@ contributes, and `distinct` keeps two papers of a collection from sharing a deri
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .case import capitalise_first, fit_length
-from .distinct import distinct_titles
+from .distinct import alternative_titles, distinct_titles
 from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
 from .phrases import fallback_phrase
 from .prepare import restore
 from .ranking import best_title
-from .reading import prepare_and_name, read_abstract
+from .reading import Reading, prepare_and_name, read_abstract
 from .scoring import word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
 __all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
-           "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract"]
+           "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract",
+           "forget_readings", "title_alternatives"]
 
 
 def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[str, str]:
@@ -42,11 +45,29 @@ def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[s
     """
     if given.strip():
         return " ".join(given.split()), "given"
+    return _derive(text, year)[0], "derived"
+
+
+def title_alternatives(text: str, year: int | None = None) -> tuple[str, ...]:
+    """Return the titles the abstract's derived title gives way to when another paper of the
+    collection has it, best first (see `distinct_titles`)."""
+    return alternative_titles(*_derive(text, year))
+
+
+def forget_readings() -> None:
+    """Read every abstract afresh from now on: after the word model changed, or to time it."""
+    prepare_and_name.cache_clear()
+    _derive.cache_clear()
+
+
+@lru_cache(maxsize=64)
+def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]]:
+    """Return the derived title, with the reading and word probabilities it was chosen by."""
     reading = read_abstract(text, year)
     prepared = reading.prepared
-    title = best_title(reading, word_probabilities(*reading)) or \
-        fallback_phrase(prepared, MAX_WORDS)
-    return restore(capitalise_first(fit_length(title, prepared)), prepared), "derived"
+    probabilities = word_probabilities(*reading)
+    title = best_title(reading, probabilities) or fallback_phrase(prepared, MAX_WORDS)
+    return restore(capitalise_first(fit_length(title, prepared)), prepared), reading, probabilities
 
 
 def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:

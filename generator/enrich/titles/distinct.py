@@ -1,5 +1,9 @@
 """Give every paper of a collection its own title: a derived title another paper has already
-gets the phrase of its own abstract that tells the two apart."""
+gets the phrase of its own abstract that tells the two apart.
+
+The phrases are worked out with the title, one abstract at a time (`alternative_titles`, in the
+workers), so that making the collection's titles distinct costs the build only look-ups.
+"""
 
 from __future__ import annotations
 
@@ -9,33 +13,19 @@ from typing import Sequence
 from .case import fit_length, title_case
 from .phrases import Candidate
 from .prepare import restore, restore_plain
-from .reading import Reading, read_abstract
-from .scoring import content_stems, phrase_stems, word_probabilities
+from .reading import Reading
+from .scoring import content_stems, phrase_stems
+
+ALTERNATIVES = 3
+"""Phrases kept for a paper whose title another paper has; past them it is numbered."""
 
 
-def distinct_titles(titles: Sequence[str], derived: Sequence[bool], texts: Sequence[str],
-                    years: Sequence[int | None]) -> list[str]:
-    """Return the titles with each repeated derived title made unique.
-
-    Titles given by the input stay as given; the first paper keeps a shared derived title. A
-    later one keeps the part before the colon (its name or topic) and gets, after it, the
-    best-scoring phrase of its abstract with a content word the title lacks; when no phrase
-    tells the two apart, the paper's position in the collection does ("… (2)").
-    """
-    taken = {title.casefold() for title, is_derived in zip(titles, derived) if not is_derived}
-    unique: list[str] = []
-    for title, is_derived, text, year in zip(titles, derived, texts, years):
-        if is_derived and title.casefold() in taken:
-            title = _retitle(title, read_abstract(text, year), taken) or _numbered(title, taken)
-        taken.add(title.casefold())
-        unique.append(title)
-    return unique
-
-
-def _retitle(title: str, reading: Reading, taken: set[str]) -> str | None:
-    """Return "Head: phrase" with the best phrase that adds a content word, if one is free."""
-    prepared, names, candidates = reading
-    probabilities = word_probabilities(prepared, names, candidates)
+def alternative_titles(title: str, reading: Reading,
+                       probabilities: dict[str, float]) -> tuple[str, ...]:
+    """Return, best first, the titles "Head: phrase" a paper could take if another paper had
+    its derived `title`: the head is the part before the colon (its name or topic), the phrase
+    the best-scoring one of its abstract with a content word the title lacks."""
+    prepared, _, candidates = reading
     head = title.split(": ", 1)[0]
     title_stems = set(content_stems(restore_plain(title)))
 
@@ -44,13 +34,35 @@ def _retitle(title: str, reading: Reading, taken: set[str]) -> str | None:
         # fsum of sorted terms: the same on every run, whatever order the set iterates in.
         return math.fsum(sorted(probabilities.get(stem, 0.0) for stem in stems)) if stems else -1.0
 
-    for candidate in sorted(candidates, key=gain, reverse=True)[:10]:
-        if gain(candidate) < 0:
+    scored = sorted(((gain(candidate), candidate) for candidate in candidates),
+                    key=lambda pair: pair[0], reverse=True)
+    alternatives: list[str] = []
+    for score, candidate in scored[:10]:
+        if score < 0 or len(alternatives) == ALTERNATIVES:
             break
         new = restore(fit_length(f"{head}: {title_case(candidate.words)}", prepared), prepared)
-        if new.casefold() not in taken:
-            return new
-    return None
+        if new.casefold() != title.casefold() and new not in alternatives:
+            alternatives.append(new)
+    return tuple(alternatives)
+
+
+def distinct_titles(titles: Sequence[str], derived: Sequence[bool],
+                    alternatives: Sequence[Sequence[str]]) -> list[str]:
+    """Return the titles with each repeated derived title made unique.
+
+    Titles given by the input stay as given; the first paper keeps a shared derived title. A
+    later one takes the first of its `alternative_titles` no paper has; when none is free, the
+    paper's position in the collection tells it apart ("… (2)").
+    """
+    taken = {title.casefold() for title, is_derived in zip(titles, derived) if not is_derived}
+    unique: list[str] = []
+    for title, is_derived, options in zip(titles, derived, alternatives):
+        if is_derived and title.casefold() in taken:
+            title = next((option for option in options if option.casefold() not in taken),
+                         None) or _numbered(title, taken)
+        taken.add(title.casefold())
+        unique.append(title)
+    return unique
 
 
 def _numbered(title: str, taken: set[str]) -> str:
