@@ -17,8 +17,7 @@ from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
 from .recurring import TermUse, terms_about
 from .tags import Vocabulary, extract_tags
-from .titles import (derive_title, gist_of, introduced_names, list_year, names_to_link,
-                     title_alternatives)
+from .titles import derive_title, gist_of, introduced_names, list_year, names_to_link, title_alternatives
 
 CHUNK = 100
 
