@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import posixpath
+from functools import lru_cache
 
 from slugify import slugify
 
@@ -40,6 +41,7 @@ def tag_path(tag_slug: str) -> str:
     return f"{TAGS_DIR}/{tag_slug}.md"
 
 
+@lru_cache(maxsize=1 << 16)  # every page links to a few dozen others: 20 calls a page
 def page_url(src_path: str, directory_urls: bool) -> str:
     """Return the site-relative URL MkDocs gives the page built from `src_path`."""
     stem = src_path[: -len(".md")]

@@ -107,6 +107,8 @@ class Phrases:
         self._spellings = spellings
         self._texts = texts
         self._readings: dict[int, tuple[tuple[str, ...], frozenset[str]] | None] = {}
+        self._telling: dict[int, bool] = {}
+        """`is_phrase_or_name` by term: a term comes up in thousands of pairs."""
         self._spoken: tuple[int, str] = (-1, "")
 
     def choose(self, paper: int, ranked: list[int], room: int) -> tuple[str, ...]:
@@ -142,7 +144,12 @@ class Phrases:
         usually spelled): a single common word ("issue", "modeling") or a phrase of stock words
         ("consistent improvements", see `recurring.is_distinctive`) says nothing about why two
         papers relate."""
-        term = self._terms[index]
+        telling = self._telling.get(index)
+        if telling is None:
+            telling = self._telling[index] = self._is_phrase_or_name(self._terms[index])
+        return telling
+
+    def _is_phrase_or_name(self, term: str) -> bool:
         if " " in term:
             return is_distinctive(term)
         spelled = self._spellings.get(term, term)

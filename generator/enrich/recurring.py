@@ -26,6 +26,8 @@ Rule, in order:
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import json
 import math
 import re
@@ -204,11 +206,31 @@ _STOPPED, _NO_START, _NO_END, _PLURAL = 1, 2, 4, 8
 
 @lru_cache(maxsize=1)
 def _stop_words() -> frozenset[str]:
-    """Scikit-learn's English stop words and the boilerplate above. Imported on first use, not
-    with this module: loading scikit-learn costs a build's start-up a second or two."""
+    """Scikit-learn's English stop words and the boilerplate above."""
+    return english_stop_words() | _BOILERPLATE
+
+
+def english_stop_words() -> frozenset[str]:
+    """Scikit-learn's English stop words (those the related-papers text model drops).
+
+    Read from the module that lists them, without importing scikit-learn: that takes 1.4 s,
+    which every analysis worker would pay for one list of words. Imported after all when the
+    module is not where scikit-learn keeps it.
+    """
+    spec = importlib.util.find_spec("sklearn")  # a top-level package: found, not imported
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder) / "feature_extraction" / "_stop_words.py"
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError):
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
+                    [getattr(target, "id", "") for target in node.targets] == ["ENGLISH_STOP_WORDS"]:
+                return frozenset(ast.literal_eval(node.value.args[0]))
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-    return frozenset(ENGLISH_STOP_WORDS) | _BOILERPLATE
+    return frozenset(ENGLISH_STOP_WORDS)
 
 
 @lru_cache(maxsize=65536)
