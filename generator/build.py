@@ -66,7 +66,8 @@ class GenerateResult:
     """Every generated page's source, by docs-relative path (as written)."""
     skipped: tuple[str, ...]
     progress: Progress
-    background: Workers
+    background: tuple[Workers, ...]
+    """The workers that index the papers and write the pages."""
     writing: Job
     """The write of the pages into the docs folder."""
     indexing: Job
@@ -83,7 +84,8 @@ class GenerateResult:
 
     def close(self) -> None:
         """Wait for the work left running (its results are dropped)."""
-        self.background.close()
+        for workers in self.background:
+            workers.close()
 
 
 def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) -> GenerateResult:
@@ -91,6 +93,10 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     the papers for search, in worker processes, and return while they run."""
     collection, skipped = build_collection(options, progress)
     parallel = worth_parallel(len(collection.papers))
+    # papers.json (needed first, in `on_env`) needs only the collection: made from now on, it
+    # keeps a core busy while this process prepares the render.
+    beside = Workers(parallel=parallel, most=1)
+    [papers_json] = beside.submit_all([(render_papers_json, (collection, options.directory_urls))])
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Only pages whose inputs changed since the last build are rendered again.
     cache = ResultCache("pages") if options.use_cache else None
@@ -100,15 +106,14 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
         done(f"{len(rendered.pages):,} pages")
     pages = rendered.pages
     check_ownership(pages, docs_dir)  # refused now, before MkDocs goes on
-    background = Workers(parallel=parallel)
-    # The write, the longest, takes one worker; papers.json (needed first, in `on_env`) and
-    # the search index (in `on_post_build`) follow each other on the other.
-    writing, papers_json, indexing = background.submit_all([
+    # The write and the search index (needed in `on_post_build`) keep a core busy while
+    # MkDocs reads the pages; forked now, the writer inherits the pages.
+    writer = Workers(parallel=parallel)
+    writing, indexing = writer.submit_all([
         (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None)),
-        (render_papers_json, (collection, options.directory_urls)),
         (_index_remembering, (collection, options.directory_urls, options.use_cache))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
-                          background=background, writing=writing, indexing=indexing,
+                          background=(beside, writer), writing=writing, indexing=indexing,
                           papers_json=papers_json)
 
 

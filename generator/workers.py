@@ -47,8 +47,13 @@ class Workers:
     asked for: callers need not tell the two cases apart.
     """
 
-    def __init__(self, parallel: bool = True, setup: Callable[[], None] | None = None):
-        self.count = min(os.cpu_count() or 1, MAX_WORKERS) if parallel else 1
+    def __init__(self, parallel: bool = True, setup: Callable[[], None] | None = None,
+                 most: int = MAX_WORKERS):
+        cores = os.cpu_count() or 1
+        self.in_process = not parallel or cores < 2
+        """Jobs run in this process: one core, or not worth starting workers."""
+        self.count = 1 if self.in_process else min(cores, most)
+        """How many worker processes run the jobs (at most `most`)."""
         self._setup = setup
         self._method = start_method()
         self._pool: ProcessPoolExecutor | None = None
@@ -74,13 +79,13 @@ class Workers:
         """Start each `function(*args)` of `calls`. Workers forked by this call inherit the
         arguments instead of receiving them pickled: pages or papers, tens of megabytes."""
         global _inherited
-        if self._pool is not None or self.count < 2 or self._method != "fork":
+        if self._pool is not None or self.in_process or self._method != "fork":
             # No fork to come: pickled, or in process.
             return [self.submit(function, *args) for function, args in calls]
         _inherited = calls
         try:
             pool = self._started()
-            assert pool is not None  # two workers or more: a pool
+            assert pool is not None  # not in process: a pool
             return [pool.submit(_call_inherited, number) for number in range(len(calls))]
         finally:
             _inherited = []  # the workers have it: the pool forked them all at its first job
@@ -98,7 +103,7 @@ class Workers:
         return [range(start, min(start + step, count)) for start in range(0, count, step)]
 
     def _started(self) -> ProcessPoolExecutor | None:
-        if self.count < 2:
+        if self.in_process:
             return None
         if self._pool is None:
             # Forked workers inherit this process as it is now, after `setup`.
