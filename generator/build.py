@@ -198,10 +198,9 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
                 positions = text_model.result().positions
                 _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
-    name = parsed.list_names[0] if parsed.list_names else abstracts[0].list_name
     retired = tuple(RetiredPaper(slug, link.title, link.retired, link.successor)
                     for slug, link in sorted(permalinks.retired.items()))
-    collection = Collection(name=_collection_name(name), papers=tuple(papers),
+    collection = Collection(name=parsed.collection_name, papers=tuple(papers),
                             merged_duplicates=parsed.merged_duplicates,
                             source_files=parsed.source_files, retired=retired)
     write_permalinks(options.permalinks, permalinks.permalinks)
@@ -242,11 +241,3 @@ def _remember(cache: ResultCache | None, key: str, result: object) -> None:
 def _file_key(path: Path | None) -> str:
     """Key a user's vocabulary file by its content, so editing it refreshes every paper's tags."""
     return content_key(path.read_text(encoding="utf-8")) if path and path.is_file() else ""
-
-
-def _collection_name(header: str) -> str:
-    """Drop a trailing "paper list" from a header: "NeurIPS 2026 论文列表" names NeurIPS 2026."""
-    for suffix in ("论文列表", "paper list", "Paper List", "papers", "Papers"):
-        if header.endswith(suffix) and header[: -len(suffix)].strip():
-            return header[: -len(suffix)].strip()
-    return header

@@ -212,6 +212,6 @@ def _parser() -> argparse.ArgumentParser:
     new = commands.add_parser("new", help="write a project: mkdocs.yml, site_src/, "
                               "theme_overrides/, abstracts/ and the Pages workflow")
     new.add_argument("folder", help="a new or empty folder")
-    new.add_argument("--site-name", help="the site's title (default: the folder's name)")
+    new.add_argument("--site-name", help="the site's title (default: the abstract list's name)")
     return parser
 

@@ -48,6 +48,34 @@ class ParseResult:
     merged_duplicates: int
     skipped: tuple[str, ...] = ()
 
+    @property
+    def collection_name(self) -> str:
+        """The collection's name: its first list's header, less "paper list"."""
+        return collection_name(self.list_names[0] if self.list_names else
+                               self.abstracts[0].list_name)
+
+
+def collection_name(header: str) -> str:
+    """Drop a trailing "paper list" from a header: "NeurIPS 2026 论文列表" names NeurIPS 2026."""
+    for suffix in ("论文列表", "paper list", "Paper List", "papers", "Papers"):
+        if header.endswith(suffix) and header[: -len(suffix)].strip():
+            return header[: -len(suffix)].strip()
+    return header
+
+
+def name_inputs(paths: list[Path], encoding: str = "utf-8") -> str | None:
+    """Return the name the collection of these inputs will have (`ParseResult.collection_name`)
+    from its first list alone, before the inputs are parsed; None when it cannot be read yet
+    (the parse says why)."""
+    files = expand_inputs(paths, [])
+    try:
+        for path in files:
+            if path.suffix.lower() not in STRUCTURED_SUFFIXES:
+                return collection_name(parse_list_text(_read_text(path, encoding), path.name)[0])
+        return collection_name(files[0].stem) if files else None
+    except GeneratorError:
+        return None
+
 
 def parse_inputs(
     paths: list[Path], encoding: str = "utf-8", keep_going: bool = False

@@ -47,7 +47,7 @@ from .other_plugins import (
     finishing_plugins,
     plugins_needing_the_page_loop,
 )
-from .parse import expand_inputs
+from .parse import expand_inputs, name_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
 from .search_index import add_to_search_index
@@ -58,6 +58,8 @@ from .workers import Workers, worth_parallel
 log = logging.getLogger("mkdocs.plugins.papersite")
 OVERVIEW_MARKER = "<!-- papersite:overview -->"
 PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
+LIST_NAMED_SITE = "papersite"
+"""A `site_name` papersite replaces by the collection's name (the shipped `mkdocs.yml`'s)."""
 # A build allocates millions of objects; with Python's default first threshold (700) the cyclic
 # garbage collector keeps rescanning a growing heap: 1.3 s of a 14 s build at 5,000 papers
 # (2.5 s of processor time, workers included). It still collects, less often, during a build;
@@ -98,9 +100,11 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         """Whether generated pages may skip MkDocs' page loop (see `other_plugins`)."""
         self._written = False
 
+    @event_priority(100)  # before plugins that read the site's name (macros)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         """Read papersite's settings, resolving paths against the folder of `mkdocs.yml`; put
-        papersite's templates among the theme's (after the project's own `custom_dir`)."""
+        papersite's templates among the theme's (after the project's own `custom_dir`); name
+        the site after the abstract list, unless `mkdocs.yml` names it."""
         add_theme_folder(config)
         base = Path(config.config_file_path or ".").resolve().parent
         vocabulary = self.config.vocabulary
@@ -112,6 +116,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             permalinks=base / self.config.permalinks if self.config.permalinks else None,
             directory_urls=config.use_directory_urls,
         )
+        if config.site_name == LIST_NAMED_SITE:
+            # "NeurIPS 2026", in every tab and header.
+            config.site_name = name_inputs(list(self._options.inputs),
+                                           self.config.encoding) or config.site_name
         others = plugins_needing_the_page_loop(config)
         self._fast = not others
         if others:

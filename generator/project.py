@@ -43,16 +43,17 @@ _GITIGNORE = """\
 def new_project(folder: Path, site_name: str = "") -> list[str]:
     """Write a project into `folder` (new or empty); return the files written, relative.
 
-    `site_name` (by default the folder's name) is the site's title.
+    `site_name` is the site's title; without one, the site is named after the abstract
+    list's header (see the plugin's `LIST_NAMED_SITE`).
     """
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise GeneratorError(f"{folder}: exists and is not an empty folder; papersite new "
                              "writes a project only into a new or empty one")
     texts = {target: (TEMPLATE / source).read_text(encoding="utf-8")
              for target, source in _FILES.items()}
-    name = site_name or folder.resolve().name
-    texts["mkdocs.yml"] = texts["mkdocs.yml"].replace("site_name: papersite",
-                                                      f"site_name: {_yaml_string(name)}", 1)
+    if site_name:
+        texts["mkdocs.yml"] = texts["mkdocs.yml"].replace("site_name: papersite",
+                                                          f"site_name: {_yaml_string(site_name)}", 1)
     texts["requirements.txt"] = f"papersite=={installed_version()}\n"
     texts["theme_overrides/.gitkeep"] = ""
     texts[".gitignore"] = _GITIGNORE

@@ -138,7 +138,8 @@ def test_meta_files_apply_to_generated_pages_and_survive_the_next_build(together
 
 
 def test_macros_render_hand_written_pages_and_never_abstract_text(together):
-    assert "This site is papersite." in page(together, HAND_WRITTEN)
+    # The site is named after the list by the time pages are rendered (`LIST_NAMED_SITE`).
+    assert "This site is NeurIPS 2026." in page(together, HAND_WRITTEN)
     # An abstract's braces are text (LaTeX writes {{a}}), never a template to run.
     brace_net = next(path for path in (together / "site" / "papers").glob("*/index.html")
                      if "BraceNet" in path.read_text(encoding="utf-8"))

@@ -39,7 +39,8 @@ def test_new_writes_a_project_mkdocs_builds_strictly(tmp_path, private_cache, ch
     for name in ("mkdocs.yml", "site_src/index.md", "abstracts/example.txt",
                  ".github/workflows/pages.yml", "requirements.txt", "theme_overrides"):
         assert (project / name).exists(), name
-    assert "site_name: my-conference" in (project / "mkdocs.yml").read_text(encoding="utf-8")
+    # No --site-name: the site is named after the list's header, "Example 2026 paper list".
+    assert "site_name: papersite" in (project / "mkdocs.yml").read_text(encoding="utf-8")
     result = subprocess.run([str(MKDOCS), "build", "--strict"], cwd=project, capture_output=True,
                             text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr
@@ -57,8 +58,15 @@ def test_new_writes_a_project_mkdocs_builds_strictly(tmp_path, private_cache, ch
     page.locator("a", has_text="StripeCount").first.click()
     page.wait_for_selector("h1")
     assert "StripeCount" in page.inner_text("h1")
+    assert page.title().endswith(" - Example 2026")
+    assert page.locator(".md-header__topic").first.inner_text().strip() == "Example 2026"
     assert requests.leaving(scheme="http", netloc=urlsplit(base).netloc) == []
     assert requests.failures == []
+
+
+def test_new_with_a_site_name_keeps_it(tmp_path):
+    assert main(["new", str(tmp_path / "site"), "--site-name", "Reading group"]) == 0
+    assert "site_name: Reading group" in (tmp_path / "site" / "mkdocs.yml").read_text(encoding="utf-8")
 
 
 def test_new_refuses_a_folder_that_has_files(tmp_path, capsys):
