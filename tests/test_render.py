@@ -58,13 +58,24 @@ def test_paper_page_uses_the_paper_template_and_stays_out_of_search():
     assert '<a class="md-button ps-permalink" href="./"' in page
 
 
-def test_paper_page_links_its_list_neighbours_and_position():
+def test_paper_page_links_its_neighbours_in_its_area_and_says_its_number():
     pages = render_site(_collection(), HOSTED).pages
-    middle = pages["papers/paper-2.md"]
-    assert 'rel="prev" href="../paper-1/"' in middle and 'rel="next" href="../paper-3/"' in middle
-    assert "abstract 2 of 3 (line 5)" in middle
+    second = pages["papers/paper-2.md"]
+    # Papers 1 and 2 are about computer vision, paper 3 about reinforcement learning.
+    assert 'rel="prev" href="../paper-1/"' in second and 'rel="next"' not in second
+    assert "Previous in Computer vision" in second
+    body = second.split("---\n", 2)[2]  # the file name stays in the front matter, off the page
+    assert "From Test 2026 paper list: paper 2 of 3." in body and "a.txt" not in body
     first = render_site(_collection(), OFFLINE).pages["papers/paper-1.md"]
     assert 'rel="prev"' not in first and 'rel="next" href="paper-2.html"' in first
+    assert 'rel=' not in pages["papers/paper-3.md"].split('class="ps-source"')[1]  # alone in its area
+
+
+def test_paper_page_breadcrumbs_lead_to_all_papers_and_its_area():
+    page = render_site(_collection(), HOSTED).pages["papers/paper-3.md"]
+    crumbs = re.search(r'<nav class="ps-breadcrumbs".*?</nav>', page).group(0)
+    assert re.findall(r'href="([^"]+)">([^<]+)<', crumbs) == [
+        ("../", "Papers"), ("../../tags/area-reinforcement-learning/", "Reinforcement learning")]
 
 
 def test_related_reasons_said_twice_in_two_cases_are_shown_once():

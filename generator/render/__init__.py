@@ -39,7 +39,7 @@ from .lists import (
 from .paper import (
     PaperView,
     code_links,
-    list_places,
+    paper_places,
     paper_view,
     render_paper_page,
     render_retired_page,
@@ -69,7 +69,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     papers = collection.papers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
-    places = list_places(collection)
+    places = paper_places(collection)
     views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug])
              for paper in papers]
     tags = list(papers_by_tag(collection).items())

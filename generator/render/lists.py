@@ -53,7 +53,9 @@ def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions) -> st
     index_link = relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)
     body = (f'<h1>{escape(tag.name)}</h1>\n'
             f'<p class="ps-tag-summary">{count} · <a href="{index_link}">all {kind}</a></p>\n'
-            f'<ul class="ps-entries">{items}</ul>\n')
+            # The reading script keeps this order for the previous and next links of the
+            # papers opened from here.
+            f'<ul class="ps-entries" data-ps-trail="{escape(tag.name)}">{items}</ul>\n')
     return front_matter(meta) + body
 
 

@@ -13,7 +13,16 @@ from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
-from .common import TAG_KIND_LABELS, TAG_KIND_SINGULAR, RenderOptions, front_matter, page_title, plural
+from .common import (
+    TAG_KIND_LABELS,
+    TAG_KIND_SINGULAR,
+    RenderOptions,
+    area_href,
+    area_of,
+    front_matter,
+    page_title,
+    plural,
+)
 
 # Where code lives: a link to one of these (or a subdomain) gets the page's Code button.
 CODE_HOSTS = ("github.com", "gitlab.com", "anonymous.4open.science", "huggingface.co",
@@ -25,15 +34,18 @@ _HREF = re.compile(r'<a href="([^"]+)"')
 
 
 @dataclass(frozen=True)
-class ListPlace:
-    """Where a paper sits in its (first) source list, for the page's previous/next links."""
+class Place:
+    """Where a paper sits: its number in the collection, and its neighbours in its area (the
+    order of the all-papers page, where the papers are listed by area)."""
 
+    number: int
+    """Its position in the collection, from 1, in the order the lists give."""
     size: int
-    """How many abstracts the list file holds."""
+    """How many papers the collection holds."""
     previous: str | None = None
-    """Slug of the paper before it in the list."""
+    """Slug of the paper before it in its area."""
     following: str | None = None
-    """Slug of the paper after it in the list."""
+    """Slug of the paper after it in its area."""
 
 
 @dataclass(frozen=True)
@@ -47,8 +59,8 @@ class PaperView:
 
     paper: Paper
     """The paper, without its place on the topic map (only the map page shows that)."""
-    place: ListPlace | None
-    """Its place in its list: the previous and next links."""
+    place: Place | None
+    """Its number, and its neighbours in its area: the previous and next links."""
     titles: tuple[tuple[str, str], ...]
     """(slug, title) of every paper the page links to: mentions, related, backlinks, pager."""
     gists: tuple[tuple[str, str], ...]
@@ -56,7 +68,7 @@ class PaperView:
 
 
 def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
-               place: ListPlace | None = None) -> PaperView:
+               place: Place | None = None) -> PaperView:
     """Gather what `render_paper_page` shows of a paper and of the papers it links to."""
     linked = {mention.target for mention in paper.mentions} | set(paper.mentioned_by) | {
         link.slug for link in paper.related}
@@ -91,7 +103,8 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
         "search": {"exclude": True},  # indexed from memory: see search_index.py
     }
     abstract_html = _render_abstract(paper, here, options)
-    body = ['<article class="ps-paper">', f'<h1 class="ps-title">{render_inline_html(paper.title)}</h1>']
+    body = ['<article class="ps-paper">', _render_breadcrumbs(paper, here, options),
+            f'<h1 class="ps-title">{render_inline_html(paper.title)}</h1>']
     if paper.title_source == "derived":
         body.append('<p class="ps-title-note">Title derived from the abstract by papersite; '
                     "not the authors' title.</p>")
@@ -103,7 +116,7 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
     body.append(_render_related(paper, titles_by_slug, gists_by_slug, here, options))
     body.append(_render_backlinks(paper, titles_by_slug, here, options))
     body.append(_render_sources(paper, place))
-    body.append(_render_pager(place, titles_by_slug, here, options))
+    body.append(_render_pager(paper, place, titles_by_slug, here, options))
     body.append("</article>")
     return front_matter(meta) + "\n".join(part for part in body if part) + "\n"
 
@@ -237,47 +250,53 @@ def _render_backlinks(paper: Paper, titles_by_slug: dict[str, str], here: str,
             f"<ul>{items}</ul></section>")
 
 
-def _render_sources(paper: Paper, place: ListPlace | None) -> str:
-    sources = paper.abstract.sources
-    of = f" of {place.size:,}" if place else ""
-    places = "; ".join(
-        f"{escape(s.file)}, abstract {s.position:,}{of if i == 0 else ''} (line {s.line:,})"
-        for i, s in enumerate(sources))
-    label = "Sources" if len(sources) > 1 else "Source"
-    return (f'<p class="ps-source" data-search-exclude>{label}: {escape(paper.abstract.list_name)} — '
-            f"{places}</p>")
+def _render_breadcrumbs(paper: Paper, here: str, options: RenderOptions) -> str:
+    """Return the way back: all papers › the paper's area."""
+    papers = relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls)
+    area = area_of(paper)
+    return (f'<nav class="ps-breadcrumbs" aria-label="Breadcrumbs" data-search-exclude>'
+            f'<a href="{papers}">Papers</a><span aria-hidden="true"> › </span>'
+            f'<a href="{area_href(here, area, options)}">{escape(area)}</a></nav>')
 
 
-def _render_pager(place: ListPlace | None, titles_by_slug: dict[str, str], here: str,
+def _render_sources(paper: Paper, place: Place | None) -> str:
+    """Say where the paper comes from as a reader knows it: the list's name and the paper's
+    number in the collection (file names and lines stay in the page's metadata)."""
+    number = f": paper {place.number:,} of {place.size:,}" if place else ""
+    return (f'<p class="ps-source" data-search-exclude>From {escape(paper.abstract.list_name)}'
+            f"{number}.</p>")
+
+
+def _render_pager(paper: Paper, place: Place | None, titles_by_slug: dict[str, str], here: str,
                   options: RenderOptions) -> str:
-    """Return links to the previous and next abstract of the same list."""
+    """Return links to the previous and next paper of the same area; a reader who came from a
+    tag's page gets that tag's neighbours instead (`papersite-reading.js`)."""
     if place is None or not (place.previous or place.following):
         return ""
+    area = escape(area_of(paper))
     links = []
     for slug, rel, label in ((place.previous, "prev", "Previous"), (place.following, "next", "Next")):
         if slug:
             href = relative_url(here, paper_path(slug), options.directory_urls)
-            links.append(f'<a class="ps-{rel}" rel="{rel}" href="{href}"><small>{label} in the list</small>'
-                         f"<span>{render_inline_html(titles_by_slug[slug])}</span></a>")
-    return f'<nav class="ps-pager" data-search-exclude>{"".join(links)}</nav>'
+            links.append(f'<a class="ps-{rel}" rel="{rel}" href="{href}"><small>{label} in '
+                         f"{area}</small><span>{render_inline_html(titles_by_slug[slug])}</span></a>")
+    return ('<nav class="ps-pager" aria-label="Previous and next paper" data-search-exclude>'
+            f'{"".join(links)}</nav>')
 
 
-def list_places(collection: Collection) -> dict[str, ListPlace]:
-    """Return each paper's place in its first source list: the list's size, its neighbours."""
-    size_by_file: dict[str, int] = defaultdict(int)
+def paper_places(collection: Collection) -> dict[str, Place]:
+    """Return each paper's place: its number in the collection, its neighbours in its area."""
+    slugs_by_area: dict[str, list[str]] = defaultdict(list)
     for paper in collection.papers:
-        for source in paper.abstract.sources:
-            size_by_file[source.file] = max(size_by_file[source.file], source.position)
-    slugs_by_file: dict[str, list[str]] = defaultdict(list)
-    for paper in collection.papers:
-        slugs_by_file[paper.abstract.sources[0].file].append(paper.slug)
-    places = {}
-    for file, slugs in slugs_by_file.items():
+        slugs_by_area[area_of(paper)].append(paper.slug)
+    neighbours: dict[str, tuple[str | None, str | None]] = {}
+    for slugs in slugs_by_area.values():
         for index, slug in enumerate(slugs):
-            places[slug] = ListPlace(size=size_by_file[file],
-                                     previous=slugs[index - 1] if index else None,
-                                     following=slugs[index + 1] if index + 1 < len(slugs) else None)
-    return places
+            neighbours[slug] = (slugs[index - 1] if index else None,
+                                slugs[index + 1] if index + 1 < len(slugs) else None)
+    size = len(collection.papers)
+    return {paper.slug: Place(number, size, *neighbours[paper.slug])
+            for number, paper in enumerate(collection.papers, start=1)}
 
 
 def render_retired_page(retired: RetiredPaper, collection: Collection, options: RenderOptions,

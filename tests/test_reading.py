@@ -1,0 +1,92 @@
+"""A reader's bearings on a paper page, in headless Chromium, hosted and from disk: breadcrumbs,
+previous/next within the area or within the tag the paper was opened from, keyboard shortcuts
+(theme_overrides/assets/javascripts/papersite-reading.js)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from urllib.parse import urljoin
+
+import pytest
+from conftest import REPO
+
+pytest_plugins = ["browser"]  # the fixtures chromium and static_server
+
+SCREENSHOTS = REPO / "screenshots"
+
+
+@pytest.fixture(params=["hosted", "offline"])
+def reader(request, chromium, static_server):
+    """Return (page, the site's home address, the papers' records) for the hosted site on a
+    local server and the offline site from disk; a record's "url" is relative to the home."""
+    context, _ = chromium
+    if request.param == "hosted":
+        site = request.getfixturevalue("bundled_hosted_site")
+        home = static_server(site)
+    else:
+        site = request.getfixturevalue("bundled_offline_site")
+        home = (site / "index.html").as_uri()
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    return context.new_page(), home, records
+
+
+def _area(record: dict) -> str:
+    return record["tags"]["area"][0]
+
+
+def test_j_and_k_move_within_the_area_and_breadcrumbs_name_it(reader):
+    page, home, records = reader
+    by_area = Counter(_area(record) for record in records)
+    area = next(name for name, count in by_area.most_common() if count >= 3)
+    first, second = [record for record in records if _area(record) == area][:2]
+    page.goto(urljoin(home, first["url"]))
+    crumbs = page.locator(".ps-breadcrumbs a")
+    assert [crumbs.nth(i).inner_text() for i in range(crumbs.count())] == ["Papers", area]
+    assert f"Next in {area}" in page.locator(".ps-pager").inner_text()
+    page.keyboard.press("j")
+    page.wait_for_url(urljoin(home, second["url"]))
+    assert page.locator(".ps-breadcrumbs a").nth(1).inner_text() == area
+    page.keyboard.press("k")
+    page.wait_for_url(urljoin(home, first["url"]))
+
+
+def test_a_paper_opened_from_a_tag_page_pages_through_that_tag(reader):
+    page, home, records = reader
+    counts = Counter(name for record in records for name in record["tags"]["topic"])
+    topic = next(name for name, count in counts.most_common() if count >= 3)
+    holder = next(record for record in records if topic in record["tags"]["topic"])
+    page.goto(urljoin(home, holder["url"]))
+    page.locator(".ps-tag--topic", has_text=topic).first.click()
+    entries = page.locator("ul[data-ps-trail] > li > a")
+    entries.first.wait_for()
+    titles = [entries.nth(i).text_content().strip() for i in range(3)]
+    entries.nth(1).click()
+    page.locator(".ps-title", has_text=titles[1]).wait_for()
+    pager = page.locator(".ps-pager")
+    assert pager.locator("a[rel=prev] small").inner_text() == f"Previous in {topic}"
+    assert pager.locator("a[rel=prev] span").inner_text() == titles[0]
+    assert pager.locator("a[rel=next] span").inner_text() == titles[2]
+    SCREENSHOTS.mkdir(exist_ok=True)
+    where = "disk" if home.startswith("file:") else "hosted"
+    page.screenshot(path=SCREENSHOTS / f"reading-trail-{where}.png", full_page=True)
+    page.keyboard.press("j")
+    page.locator(".ps-title", has_text=titles[2]).wait_for()
+
+
+def test_question_mark_shows_the_shortcuts_and_typing_in_search_does_not_move(reader):
+    page, home, records = reader
+    page.goto(urljoin(home, records[0]["url"]))
+    page.keyboard.press("?")
+    help_dialog = page.locator("dialog.ps-help")
+    help_dialog.wait_for()
+    assert {"j", "k", "/", "?"} <= set(help_dialog.locator("kbd").all_inner_texts())
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "reading-help.png")
+    page.keyboard.press("Escape")
+    help_dialog.wait_for(state="hidden")
+    here = page.url
+    page.keyboard.press("/")
+    page.keyboard.type("jk")
+    page.wait_for_timeout(300)
+    assert page.url == here

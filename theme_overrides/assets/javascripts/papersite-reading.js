@@ -1,0 +1,149 @@
+/* papersite: a reader's bearings on a conference site, kept in the browser and sent nowhere.
+ *
+ * - A paper opened from a tag's page gets that tag's previous and next papers (the page itself
+ *   links those of its area): the tag page leaves its papers' order in this tab's storage.
+ * - Keyboard shortcuts: j next paper, k previous paper, ? this help (Material's own: / search).
+ */
+(function () {
+  "use strict";
+
+  var TRAIL_KEY = "papersite-trail";
+
+  function tabStorage() {
+    try {
+      return window.sessionStorage;  // absent or refused (some privacy settings): no trail
+    } catch (error) {
+      return null;
+    }
+  }
+
+  function pageAddress(url) {
+    return url.split("#")[0].split("?")[0];
+  }
+
+  // A tag page: when one of its papers is opened, remember the tag's papers in order.
+  var entries = document.querySelector("ul[data-ps-trail]");
+  if (entries) {
+    entries.addEventListener("click", function (event) {
+      var link = event.target.closest ? event.target.closest("a") : null;
+      var storage = tabStorage();
+      if (!link || !storage || !link.parentElement || link.parentElement.parentElement !== entries) {
+        return;
+      }
+      var papers = Array.prototype.map.call(entries.querySelectorAll(":scope > li > a"), function (a) {
+        return {url: pageAddress(a.href), title: a.textContent};
+      });
+      storage.setItem(TRAIL_KEY, JSON.stringify({name: entries.getAttribute("data-ps-trail"),
+                                                 papers: papers}));
+    });
+  }
+
+  // A paper page opened from a tag page: previous and next within that tag.
+  var article = document.querySelector("article.ps-paper");
+  if (article) {
+    followTrail(article);
+  }
+
+  function followTrail(article) {
+    var storage = tabStorage();
+    var trail = null;
+    try {
+      trail = storage ? JSON.parse(storage.getItem(TRAIL_KEY) || "null") : null;
+    } catch (error) {
+      trail = null;
+    }
+    if (!trail || !Array.isArray(trail.papers)) {
+      return;
+    }
+    var here = pageAddress(window.location.href);
+    var index = trail.papers.findIndex(function (paper) { return paper.url === here; });
+    if (index < 0) {
+      return;
+    }
+    var pager = article.querySelector(".ps-pager");
+    if (!pager) {
+      pager = document.createElement("nav");
+      pager.className = "ps-pager";
+      pager.setAttribute("aria-label", "Previous and next paper");
+      article.appendChild(pager);
+    }
+    pager.textContent = "";
+    [[trail.papers[index - 1], "prev", "Previous"], [trail.papers[index + 1], "next", "Next"]]
+      .forEach(function (side) {
+        if (!side[0]) {
+          return;
+        }
+        var link = document.createElement("a");
+        link.className = "ps-" + side[1];
+        link.rel = side[1];
+        link.href = side[0].url;
+        var label = document.createElement("small");
+        label.textContent = side[2] + " in " + trail.name;
+        var title = document.createElement("span");
+        title.textContent = side[0].title;
+        link.appendChild(label);
+        link.appendChild(title);
+        pager.appendChild(link);
+      });
+  }
+
+  // Keyboard shortcuts, except while typing.
+  var SHORTCUTS = [["j", "Next paper"], ["k", "Previous paper"], ["/", "Search"],
+                   ["?", "This help"], ["Esc", "Close"]];
+  var help = null;
+
+  function showHelp() {
+    if (!help) {
+      help = document.createElement("dialog");
+      help.className = "ps-help";
+      help.setAttribute("aria-labelledby", "ps-help-title");
+      var heading = document.createElement("h2");
+      heading.id = "ps-help-title";
+      heading.textContent = "Keyboard shortcuts";
+      var list = document.createElement("dl");
+      SHORTCUTS.forEach(function (shortcut) {
+        var key = document.createElement("dt");
+        var kbd = document.createElement("kbd");
+        kbd.textContent = shortcut[0];
+        key.appendChild(kbd);
+        var what = document.createElement("dd");
+        what.textContent = shortcut[1];
+        list.appendChild(key);
+        list.appendChild(what);
+      });
+      var close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Close";
+      close.addEventListener("click", function () { help.close(); });
+      help.appendChild(heading);
+      help.appendChild(list);
+      help.appendChild(close);
+      document.body.appendChild(help);
+    }
+    if (!help.open) {
+      help.showModal();
+    }
+  }
+
+  function isTyping(target) {
+    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey ||
+        isTyping(event.target)) {
+      return;
+    }
+    if (event.key === "?") {
+      event.preventDefault();
+      showHelp();
+      return;
+    }
+    var rel = {j: "next", k: "prev"}[event.key];
+    var link = rel ? document.querySelector(".ps-pager a[rel='" + rel + "']") : null;
+    if (link) {
+      event.preventDefault();
+      window.location.href = link.href;
+    }
+  });
+})();
