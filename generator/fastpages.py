@@ -37,8 +37,10 @@ _CONTENT_H1 = "\ue000papersite:content\ue000<!--<h1-->"
 _CANONICAL = "\ue000papersite:canonical\ue000"
 _EDIT = "\ue000papersite:edit\ue000"
 _DESCRIPTION = "\ue000papersite:description\ue000"
+_HEAD = "\ue000papersite:head\ue000"
+"""A page's own tags in the head (Google Scholar's, see `render.cite`): `papersite_head`."""
 _MARKS = re.compile(
-    f"({_TITLE}|{re.escape(_CONTENT_H1)}|{_CONTENT}|{_CANONICAL}|{_EDIT}|{_DESCRIPTION})")
+    f"({_TITLE}|{re.escape(_CONTENT_H1)}|{_CONTENT}|{_CANONICAL}|{_EDIT}|{_DESCRIPTION}|{_HEAD})")
 
 
 @dataclass
@@ -48,8 +50,8 @@ class ShellCache:
     shells: dict[tuple[str, int, bool], list[str]] = field(default_factory=dict)
     verified: set[tuple[str, int, bool]] = field(default_factory=set)
     rejected: set[tuple[str, int, bool]] = field(default_factory=set)
-    _capturing: dict[str, tuple[str, str, str | None, str | None, str | None]] = field(
-        default_factory=dict)
+    _capturing: dict[str, tuple[str, str, str | None, str | None, str | None, str | None]] = \
+        field(default_factory=dict)
     filled: int = 0
 
     def hold_back(self, pages: Sequence[Page]) -> list[Page]:
@@ -76,10 +78,12 @@ class ShellCache:
             return
         description = page.meta.get("description")
         self._capturing[page.file.src_uri] = (
-            page.meta["title"], page.content or "", page.canonical_url, page.edit_url, description)
+            page.meta["title"], page.content or "", page.canonical_url, page.edit_url, description,
+            page.meta.get("papersite_head"))
         page.meta["title"] = _TITLE
         if description is not None:
             page.meta["description"] = _DESCRIPTION
+        page.meta["papersite_head"] = _HEAD  # every page of a kind may have its own, or none
         page.content = _CONTENT_H1 if _has_h1(page) else _CONTENT
         page.canonical_url = _CANONICAL if page.canonical_url else None
         page.edit_url = _EDIT if page.edit_url else None
@@ -100,10 +104,14 @@ class ShellCache:
         key = _key(page)
         captured = self._capturing.pop(page.file.src_uri, None)
         if captured is not None:
-            title, content, canonical, edit, description = captured
+            title, content, canonical, edit, description, head = captured
             page.meta["title"], page.content = title, content
             if description is not None:
                 page.meta["description"] = description
+            if head is None:
+                del page.meta["papersite_head"]
+            else:
+                page.meta["papersite_head"] = head
             page.canonical_url, page.edit_url = canonical, edit
             shell = _MARKS.split(output)
             if shell.count(_CONTENT) + shell.count(_CONTENT_H1) != 1:  # content not shown once
@@ -131,7 +139,8 @@ def _fill(shell: list[str], page: Page) -> str:
     content = page.content or ""
     values = {_TITLE: page.meta["title"], _CONTENT: content, _CONTENT_H1: content,
               _CANONICAL: page.canonical_url or "", _EDIT: page.edit_url or "",
-              _DESCRIPTION: page.meta.get("description", "")}
+              _DESCRIPTION: page.meta.get("description", ""),
+              _HEAD: page.meta.get("papersite_head", "")}
     return "".join(values.get(piece, piece) for piece in shell)
 
 

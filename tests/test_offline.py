@@ -173,9 +173,13 @@ def _read_the_site(page, home: str, site: Path, shots: str) -> None:
     page.screenshot(path=SCREENSHOTS / f"{shots}-search.png")
     result.click()
     page.wait_for_url(f"**/{paper}*")
+    assert "DKT-FDG" in page.locator("article .ps-abstract").inner_text()
 
+    # A paper whose abstract has formulas (DKT-FDG's has none).
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    page.goto(urljoin(home, next(r["url"] for r in records if "$" in r["abstract"])))
     areas = page.eval_on_selector_all(
-        "article math",
+        "article .ps-abstract math",
         "all => all.map(m => { const box = m.getBoundingClientRect(); "
         "return box.width * box.height; })",
     )

@@ -90,3 +90,22 @@ def test_question_mark_shows_the_shortcuts_and_typing_in_search_does_not_move(re
     page.keyboard.type("jk")
     page.wait_for_timeout(300)
     assert page.url == here
+
+
+def test_copy_link_and_cite_give_the_pages_address(reader):
+    page, home, records = reader
+    derived = next(record for record in records if record["title_source"] == "derived")
+    page.goto(urljoin(home, derived["url"]))
+    here = page.url
+    page.locator(".ps-cite summary").click()
+    reference = page.locator(".ps-cite pre").inner_text()
+    assert "title derived from the abstract by papersite" in reference and reference.endswith(here)
+    if home.startswith("http"):  # the clipboard can be read back on a served page
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.locator("button[data-ps-copy=link]").click()
+        page.locator("button[data-ps-copy=link]", has_text="Copied").wait_for()
+        assert page.evaluate("navigator.clipboard.readText()") == here
+        page.locator(".ps-cite button[data-ps-copy=cite]").click()
+        assert page.evaluate("navigator.clipboard.readText()") == reference
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "reading-cite.png")

@@ -55,7 +55,11 @@ def test_paper_page_uses_the_paper_template_and_stays_out_of_search():
     assert meta["template"] == "paper.html"
     assert meta["search"] == {"exclude": True}
     assert '<dt>Area</dt><dd><a class="md-tag ps-tag ps-tag--area" href="../../tags/area-computer-vision/">' in page
-    assert '<a class="md-button ps-permalink" href="./"' in page
+    assert 'data-ps-copy="link"' in page  # "Copy link"; a permalink to itself was no use
+    # The title is derived: a plain reference that says so, never BibTeX.
+    cite = re.search(r'<details class="ps-cite".*?</details>', page).group(0)
+    assert "@inproceedings" not in cite and "title derived from the abstract by papersite" in cite
+    assert '<span data-ps-here>papers/paper-1/</span>' in cite
 
 
 def test_paper_page_links_its_neighbours_in_its_area_and_says_its_number():

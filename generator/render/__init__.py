@@ -70,7 +70,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = paper_places(collection)
-    views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug])
+    views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug], collection.name)
              for paper in papers]
     tags = list(papers_by_tag(collection).items())
     jobs = []

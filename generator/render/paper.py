@@ -10,9 +10,10 @@ from urllib.parse import urlsplit
 
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
-from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..links import PAPERS_DIR, TAGS_DIR, page_url, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
+from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
 from .common import (
     TAG_KIND_LABELS,
     TAG_KIND_SINGULAR,
@@ -65,10 +66,12 @@ class PaperView:
     """(slug, title) of every paper the page links to: mentions, related, backlinks, pager."""
     gists: tuple[tuple[str, str], ...]
     """(slug, gist) of each related paper, shown on its card."""
+    venue: str = ""
+    """The collection's name ("NeurIPS 2026"): where the paper appears, for citing it."""
 
 
 def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
-               place: Place | None = None) -> PaperView:
+               place: Place | None = None, venue: str = "") -> PaperView:
     """Gather what `render_paper_page` shows of a paper and of the papers it links to."""
     linked = {mention.target for mention in paper.mentions} | set(paper.mentioned_by) | {
         link.slug for link in paper.related}
@@ -79,7 +82,8 @@ def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict
         titles=tuple(sorted((slug, titles_by_slug[slug]) for slug in linked
                             if slug in titles_by_slug)),
         gists=tuple((link.slug, gists_by_slug[link.slug]) for link in paper.related
-                    if link.slug in gists_by_slug))
+                    if link.slug in gists_by_slug),
+        venue=venue)
 
 
 def render_paper_page(view: PaperView, options: RenderOptions) -> str:
@@ -102,6 +106,8 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
         "hide": ["toc"],  # no outline; the tag chips are papersite's own, in the content
         "search": {"exclude": True},  # indexed from memory: see search_index.py
     }
+    if scholar := scholar_tags(paper, view.venue):
+        meta["papersite_head"] = scholar  # Google Scholar's citation_* tags (theme's extrahead)
     abstract_html = _render_abstract(paper, here, options)
     body = ['<article class="ps-paper">', _render_breadcrumbs(paper, here, options),
             f'<h1 class="ps-title">{render_inline_html(paper.title)}</h1>']
@@ -109,7 +115,8 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
         body.append('<p class="ps-title-note">Title derived from the abstract by papersite; '
                     "not the authors' title.</p>")
     body.append(_render_chips(paper.tags, here, options))
-    body.append(_render_actions(paper, abstract_html, here, options))
+    body.append(_render_actions(paper, abstract_html))
+    body.append(_render_cite(paper, view.venue, here, options))
     body.append(f'<div class="ps-abstract">{abstract_html}</div>')
     body.append(_render_given_fields(paper))
     body.append(_render_mentions(paper, titles_by_slug, here, options))
@@ -153,14 +160,30 @@ def _members(tag: Tag) -> str:
     return f' <span class="ps-tag-members">· {escape(", ".join(short))}</span>'
 
 
-def _render_actions(paper: Paper, abstract_html: str, here: str, options: RenderOptions) -> str:
-    """Return the page's buttons: code links found in the abstract, then the permalink."""
+def _render_actions(paper: Paper, abstract_html: str) -> str:
+    """Return the page's buttons: code links found in the abstract, then "Copy link" (shown by
+    `papersite-reading.js`, which knows the page's address)."""
     buttons = [
         f'<a class="md-button md-button--primary ps-code" href="{escape(url)}" rel="nofollow noopener">'
         f"Code <small>{escape(host)}</small></a>" for url, host in code_links(paper, abstract_html)]
-    own = relative_url(here, here, options.directory_urls)
-    buttons.append(f'<a class="md-button ps-permalink" href="{own}" title="Link to this page">Permalink</a>')
+    buttons.append('<button type="button" class="md-button ps-copy" data-ps-copy="link" hidden>'
+                   "Copy link</button>")
     return f'<p class="ps-actions">{" ".join(buttons)}</p>'
+
+
+def _render_cite(paper: Paper, venue: str, here: str, options: RenderOptions) -> str:
+    """Return the "Cite" panel: BibTeX when the list gave the title and authors, else a plain
+    reference that says the title is derived; the page's address is filled in by the browser
+    (the site-relative one until then)."""
+    citable = is_citable(paper)
+    text = bibtex(paper, venue) if citable else plain_reference(paper, venue)
+    address = f'<span data-ps-here>{escape(page_url(here, options.directory_urls))}</span>'
+    shown = escape(text).replace(HERE, address)
+    label = "BibTeX" if citable else "Reference"
+    return (f'<details class="ps-cite" data-search-exclude><summary>Cite</summary>'
+            f'<p class="ps-cite-kind">{label}</p><pre><code>{shown}</code></pre>'
+            '<button type="button" class="md-button ps-copy" data-ps-copy="cite" hidden>Copy</button>'
+            "</details>")
 
 
 def code_links(paper: Paper, abstract_html: str) -> list[tuple[str, str]]:

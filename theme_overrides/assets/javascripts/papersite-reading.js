@@ -3,6 +3,8 @@
  * - A paper opened from a tag's page gets that tag's previous and next papers (the page itself
  *   links those of its area): the tag page leaves its papers' order in this tab's storage.
  * - Keyboard shortcuts: j next paper, k previous paper, ? this help (Material's own: / search).
+ * - "Copy link" and the citation's "Copy": the page's address (its canonical one when the
+ *   site has a site_url), also written into the citation.
  */
 (function () {
   "use strict";
@@ -85,6 +87,44 @@
         link.appendChild(title);
         pager.appendChild(link);
       });
+  }
+
+  // The page's address: where it is published (canonical), else where it is read from.
+  var canonical = document.querySelector("link[rel=canonical]");
+  var address = canonical ? canonical.href : pageAddress(window.location.href);
+  Array.prototype.forEach.call(document.querySelectorAll("[data-ps-here]"), function (span) {
+    span.textContent = address;
+  });
+  Array.prototype.forEach.call(document.querySelectorAll("button[data-ps-copy]"), function (button) {
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var text = button.getAttribute("data-ps-copy") === "link" ? address
+        : button.parentElement.querySelector("pre").textContent;
+      copy(text).then(function () {
+        var label = button.textContent;
+        button.textContent = "Copied";
+        window.setTimeout(function () { button.textContent = label; }, 1500);
+      });
+    });
+  });
+
+  function copy(text) {
+    if (navigator.clipboard && window.isSecureContext) {
+      return navigator.clipboard.writeText(text).catch(function () { return copyByHand(text); });
+    }
+    return Promise.resolve(copyByHand(text));
+  }
+
+  function copyByHand(text) {  // from disk, where the clipboard API may be refused
+    var field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.appendChild(field);
+    field.select();
+    document.execCommand("copy");
+    document.body.removeChild(field);
   }
 
   // Keyboard shortcuts, except while typing.
