@@ -88,3 +88,10 @@ def copy_project(root: Path) -> Path:
     for generated in ("papers", "tags"):
         shutil.rmtree(root / "site_src" / generated, ignore_errors=True)
     return root
+
+
+def paper_pages(site: Path) -> list[Path]:
+    """Return the built paper pages of a hosted site (`papers/<slug>/index.html`), in name
+    order: not the reader's list (`papers/my-list/`), which lives beside them."""
+    return sorted(path for path in (site / "papers").glob("*/index.html")
+                  if path.parent.name != "my-list")

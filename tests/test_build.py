@@ -10,7 +10,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, paper_pages
 from sitecheck import broken_links, read_links
 
 from papersite.cli import main
@@ -20,10 +20,6 @@ from papersite.cli import main
 def bundled_site(bundled_hosted_site) -> Path:
     """The bundled abstracts, built once in process for the whole run (`conftest.py`)."""
     return bundled_hosted_site
-
-
-def paper_pages(site: Path) -> list[Path]:
-    return sorted(p for p in (site / "papers").glob("*/index.html"))
 
 
 def test_one_page_per_abstract(bundled_site):

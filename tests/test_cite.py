@@ -8,6 +8,8 @@ import json
 import re
 from html import unescape
 
+from conftest import paper_pages
+
 from papersite.cli import main
 from papersite.model import Abstract, Paper, Source
 from papersite.render.cite import HERE, bibtex, plain_reference, scholar_tags
@@ -56,7 +58,7 @@ def test_every_page_of_a_list_with_authors_carries_its_own_scholar_tags(tmp_path
     (tmp_path / "list.jsonl").write_text("\n".join(json.dumps(r) for r in records), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert main(["build", "list.jsonl", "--quiet"]) == 0
-    pages = sorted((tmp_path / "site" / "papers").glob("*/index.html"))
+    pages = paper_pages(tmp_path / "site")
     assert len(pages) == len(records)
     for page in pages:
         html = page.read_text(encoding="utf-8")

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, paper_pages
 
 from papersite.cli import main
 
@@ -77,7 +77,7 @@ def test_keep_going_skips_bad_records_and_reports_them(run, write_file, tmp_path
     code, err = run(str(path), "--keep-going")
     assert code == 0, err
     assert "records.jsonl:2: record has no 'abstract' field" in err
-    assert len(list((tmp_path / "site" / "papers").glob("*/index.html"))) == 2
+    assert len(paper_pages(tmp_path / "site")) == 2
 
 
 def test_usage_errors_exit_2(capsys):

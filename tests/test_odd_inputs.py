@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import REPO
+from conftest import REPO, paper_pages
 
 from papersite.build import BuildOptions, build_collection
 from papersite.cli import main
@@ -49,13 +49,13 @@ def test_odd_abstracts_and_a_foreign_header_build(build, tmp_path, write_file):
     paragraphs = [long_abstract] + [f"{start} {BASE}" for start in ODD_STARTS[:-1]] + ["Single"]
     source = write_file("liste.txt", "Liste des articles — ICML 2026\n\n" + "\n\n".join(paragraphs))
     site = build(source)
-    pages = list((site / "papers").glob("*/index.html"))
+    pages = paper_pages(site)
     assert len(pages) == len(paragraphs)
     for start in ODD_STARTS:
         visible = start.split()[0].strip("<{[|>#-")
         assert any(visible in page.read_text(encoding="utf-8") for page in pages), start
     for page in (generated_docs(tmp_path) / "papers").glob("*.md"):
-        if page.name != "index.md":
+        if page.name not in ("index.md", "my-list.md"):
             assert front_matter(page)["title"]
 
 
@@ -66,14 +66,14 @@ def test_odd_titles_and_ids_stay_inside_the_site_and_never_collide(build, tmp_pa
     records = [{"id": i, "title": t, "abstract": f"{BASE} Variant {n}."}
                for n, (i, t) in enumerate(zip(ids, titles))]
     site = build(write_file("odd.jsonl", "\n".join(json.dumps(r) for r in records)))
-    pages = sorted((site / "papers").glob("*/index.html"))
+    pages = paper_pages(site)
     assert len(pages) == 6
     assert all(page.resolve().is_relative_to(site.resolve()) for page in pages)
     data = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     assert len({record["id"] for record in data}) == 6
     assert {record["title"] for record in data} >= {"Colon: subtitle: more", "Same title"}
     for page in (generated_docs(tmp_path) / "papers").glob("*.md"):
-        if page.name != "index.md":
+        if page.name not in ("index.md", "my-list.md"):
             assert "title" in front_matter(page)
     assert not (tmp_path / "etc").exists()
 
@@ -95,4 +95,4 @@ def test_ten_thousand_abstracts_in_one_file(write_file):
     assert len(collection.papers) == 10_000
     assert len({paper.slug for paper in collection.papers}) == 10_000
     pages = render_site(collection, RenderOptions()).pages
-    assert sum(path.startswith("papers/") for path in pages) == 10_001  # with the index
+    assert sum(path.startswith("papers/") for path in pages) == 10_002  # with the index and my list

@@ -17,7 +17,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from conftest import copy_project
+from conftest import copy_project, paper_pages
 
 REPO = Path(__file__).resolve().parents[1]
 MKDOCS = REPO / ".venv" / "bin" / "mkdocs"
@@ -141,7 +141,7 @@ def test_macros_render_hand_written_pages_and_never_abstract_text(together):
     # The site is named after the list by the time pages are rendered (`LIST_NAMED_SITE`).
     assert "This site is NeurIPS 2026." in page(together, HAND_WRITTEN)
     # An abstract's braces are text (LaTeX writes {{a}}), never a template to run.
-    brace_net = next(path for path in (together / "site" / "papers").glob("*/index.html")
+    brace_net = next(path for path in paper_pages(together / "site")
                      if "BraceNet" in path.read_text(encoding="utf-8"))
     abstract = re.search(r'<div class="ps-abstract">.*?</div>',
                          brace_net.read_text(encoding="utf-8"), re.DOTALL).group(0)

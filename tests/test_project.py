@@ -9,7 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import REPO
+from conftest import REPO, paper_pages
 
 from papersite.cli import main
 from papersite.project import TEMPLATE
@@ -45,7 +45,7 @@ def test_new_writes_a_project_mkdocs_builds_strictly(tmp_path, private_cache, ch
                             text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr
     site = project / "site"
-    assert len(list((site / "papers").glob("*/index.html"))) == 2
+    assert len(paper_pages(site)) == 2
     context, requests = chromium
     base = static_server(site)
     page = context.new_page()
@@ -84,7 +84,7 @@ def test_a_list_builds_where_there_is_no_project(tmp_path, private_cache, monkey
     monkeypatch.chdir(folder)
     assert main(["build", "list.txt", "--quiet"]) == 0
     assert sorted(path.name for path in folder.iterdir()) == ["list.txt", "site"]
-    assert len(list((folder / "site" / "papers").glob("*/index.html"))) > 10
+    assert len(paper_pages(folder / "site")) > 10
 
 
 def test_version_and_module_entry_point():

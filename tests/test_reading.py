@@ -109,3 +109,52 @@ def test_copy_link_and_cite_give_the_pages_address(reader):
         assert page.evaluate("navigator.clipboard.readText()") == reference
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "reading-cite.png")
+
+
+def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path):
+    page, home, records = reader
+    with_related = next(record for record in records if record["related"])
+    page.goto(urljoin(home, with_related["url"]))
+    page.locator("button[data-ps-save]").click()  # 1: on its page
+    assert page.locator("button[data-ps-save]").get_attribute("aria-pressed") == "true"
+    card = page.locator(".ps-cards > li").first
+    card_title = card.locator(":scope > a").text_content().strip()
+    card.locator(".ps-save-mini").click()  # 2: on a related paper's card
+    page.locator(".md-tabs__link", has_text="Papers").click()
+    page.locator(".ps-entries").first.wait_for()
+    opened = page.locator(".ps-entries > li.ps-visited")
+    assert opened.count() == 1 and "opened" in opened.inner_text()
+    unsaved = page.locator(".ps-entries > li", has=page.locator(".ps-save-mini[aria-pressed=false]"))
+    third_title = unsaved.first.locator(":scope > a").text_content().strip()
+    unsaved.first.locator(".ps-save-mini").click()  # 3: on the all-papers list
+    page.reload()
+    assert page.locator(".ps-save-mini[aria-pressed=true]").count() == 3
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "reading-papers-saved.png")
+
+    page.locator(".md-tabs__link", has_text="My list").click()
+    saved = page.locator(".ps-my-entries > li > a")
+    saved.first.wait_for()
+    titles = saved.all_text_contents()
+    assert len(titles) == 3 and {card_title, third_title} <= set(titles)
+    page.screenshot(path=SCREENSHOTS / f"reading-my-list-{'disk' if home.startswith('file:') else 'hosted'}.png",
+                    full_page=True)
+    with page.expect_download() as bibtex:
+        page.locator("button", has_text="Export BibTeX").click()
+    entries = bibtex.value.path().read_text(encoding="utf-8")
+    assert entries.count("\n@") + entries.startswith("@") == 3
+    derived = [record for record in records if record["title"] in titles and
+               record["title_source"] == "derived"]
+    assert entries.count("Title derived from the abstract by papersite") == len(derived) > 0
+    with page.expect_download() as exported:
+        page.locator("button", has_text="Export JSON").click()
+    backup = tmp_path / "my-list.json"
+    exported.value.save_as(backup)
+
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("button.ps-clear").click()
+    page.locator(".ps-my-list-count", has_text="No paper saved yet").wait_for()
+    page.locator("input.ps-import").set_input_files(backup)
+    page.locator(".ps-my-list-count", has_text="3 papers imported").wait_for()
+    page.locator(".ps-my-list-count", has_text="3 papers saved").wait_for()
+    assert sorted(saved.all_text_contents()) == sorted(titles)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import REPO, shared_data_file
+from conftest import REPO, paper_pages, shared_data_file
 from sitecheck import broken_links
 
 from papersite.cli import main
@@ -28,7 +28,7 @@ def build(tmp_path, monkeypatch):
 def test_iclr_list_layout_builds_2260_pages_with_no_broken_link(build):
     code, site = build(shared_data_file("iclr2024.txt"))
     assert code == 0
-    assert len(list((site / "papers").glob("*/index.html"))) == 2260
+    assert len(paper_pages(site)) == 2260
     assert broken_links(site) == []
 
 
@@ -38,7 +38,7 @@ def test_iclr_records_keep_their_given_titles_and_list_related_ids(build):
     assert code == 0
     records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
     given = {a.id: a.title for a in parse_inputs([source]).abstracts}
-    assert len(records) == 2260 == len(list((site / "papers").glob("*/index.html")))
+    assert len(records) == 2260 == len(paper_pages(site))
     assert all(r["title_source"] == "given" for r in records)
     # The given title, with math and TeX as readable text and runs of spaces collapsed.
     assert all(r["title"] == plain_text(given[r["id"]]) for r in records)

@@ -29,8 +29,10 @@ from ..workers import Workers, worth_parallel
 from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter
 from .lists import (
     MAP_PATH,
+    MY_LIST_PATH,
     papers_by_tag,
     render_map_page,
+    render_my_list_page,
     render_overview,
     render_papers_index,
     render_tag_page,
@@ -70,8 +72,9 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = paper_places(collection)
-    views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug], collection.name)
-             for paper in papers]
+    derived = frozenset(paper.slug for paper in papers if paper.title_source == "derived")
+    views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug], collection.name,
+                        derived) for paper in papers]
     tags = list(papers_by_tag(collection).items())
     jobs = []
     if previous is None:  # every page is new: rendering starts before the keys are worked out
@@ -90,10 +93,11 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
         jobs = _submit([view for view in views if paper_path(view.paper.slug) in stale],
                        [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
                        options, workers)
-    # The three list pages are rendered here meanwhile.
+    # The list pages are rendered here meanwhile.
     lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
-             MAP_PATH: render_map_page(collection, options)}
+             MAP_PATH: render_map_page(collection, options),
+             MY_LIST_PATH: render_my_list_page(collection)}
     # The URLs of papers that left the list say where they went.
     lists |= {paper_path(retired.slug): render_retired_page(retired, collection, options,
                                                             titles_by_slug)

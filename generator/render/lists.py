@@ -37,6 +37,8 @@ MAP_TITLE_MAX_CHARS = 110
 
 
 MAP_PATH = f"{TAGS_DIR}/topic-map.md"
+MY_LIST_PATH = f"{PAPERS_DIR}/my-list.md"
+"""The reader's own list of papers, kept in their browser (`papersite-list.js`)."""
 
 
 """The topic map page: in a generated folder, beside the tags it charts."""
@@ -188,3 +190,15 @@ def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
             weighted[tag].append((-tag.weight, position, paper))
     return {tag: [paper for *_, paper in sorted(entries, key=lambda e: e[:2])]
             for tag, entries in weighted.items()}
+
+
+def render_my_list_page(collection: Collection) -> str:
+    """Return the page of the reader's list: its papers are kept in their browser and shown,
+    exported and imported by `papersite-list.js`; the build only lays the page out."""
+    body = ("<h1>My list</h1>\n"
+            '<p class="ps-tag-summary">Papers you saved with ☆, kept in this browser only: '
+            f"nothing is sent anywhere. Export them to keep them elsewhere.</p>\n"
+            f'<div class="ps-my-list" data-ps-my-list="{escape(collection.name, quote=True)}">'
+            '<noscript><p>Your list needs JavaScript, which is off in this browser.</p></noscript>'
+            "</div>\n")
+    return front_matter({"title": "My list", "search": {"exclude": True}, "hide": ["toc"]}) + body

@@ -15,6 +15,7 @@ from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
 from .common import (
+    DERIVED_MARK,
     TAG_KIND_LABELS,
     TAG_KIND_SINGULAR,
     RenderOptions,
@@ -68,10 +69,13 @@ class PaperView:
     """(slug, gist) of each related paper, shown on its card."""
     venue: str = ""
     """The collection's name ("NeurIPS 2026"): where the paper appears, for citing it."""
+    derived: tuple[str, ...] = ()
+    """The slugs of the related papers whose titles papersite derived (their cards say so)."""
 
 
 def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
-               place: Place | None = None, venue: str = "") -> PaperView:
+               place: Place | None = None, venue: str = "",
+               derived: frozenset[str] = frozenset()) -> PaperView:
     """Gather what `render_paper_page` shows of a paper and of the papers it links to."""
     linked = {mention.target for mention in paper.mentions} | set(paper.mentioned_by) | {
         link.slug for link in paper.related}
@@ -83,7 +87,7 @@ def paper_view(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict
                             if slug in titles_by_slug)),
         gists=tuple((link.slug, gists_by_slug[link.slug]) for link in paper.related
                     if link.slug in gists_by_slug),
-        venue=venue)
+        venue=venue, derived=tuple(link.slug for link in paper.related if link.slug in derived))
 
 
 def render_paper_page(view: PaperView, options: RenderOptions) -> str:
@@ -120,7 +124,8 @@ def render_paper_page(view: PaperView, options: RenderOptions) -> str:
     body.append(f'<div class="ps-abstract">{abstract_html}</div>')
     body.append(_render_given_fields(paper))
     body.append(_render_mentions(paper, titles_by_slug, here, options))
-    body.append(_render_related(paper, titles_by_slug, gists_by_slug, here, options))
+    body.append(_render_related(paper, titles_by_slug, gists_by_slug, set(view.derived), here,
+                                options))
     body.append(_render_backlinks(paper, titles_by_slug, here, options))
     body.append(_render_sources(paper, place))
     body.append(_render_pager(paper, place, titles_by_slug, here, options))
@@ -166,6 +171,8 @@ def _render_actions(paper: Paper, abstract_html: str) -> str:
     buttons = [
         f'<a class="md-button md-button--primary ps-code" href="{escape(url)}" rel="nofollow noopener">'
         f"Code <small>{escape(host)}</small></a>" for url, host in code_links(paper, abstract_html)]
+    buttons.append('<button type="button" class="md-button ps-save" data-ps-save hidden '
+                   'aria-pressed="false">☆ Save</button>')  # to the reader's list: papersite-list.js
     buttons.append('<button type="button" class="md-button ps-copy" data-ps-copy="link" hidden>'
                    "Copy link</button>")
     return f'<p class="ps-actions">{" ".join(buttons)}</p>'
@@ -229,7 +236,7 @@ def _render_mentions(paper: Paper, titles_by_slug: dict[str, str], here: str,
 
 
 def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug: dict[str, str],
-                    here: str, options: RenderOptions) -> str:
+                    derived: set[str], here: str, options: RenderOptions) -> str:
     heading = '<section class="ps-related" data-search-exclude><h2 id="related-papers">Related papers</h2>'
     if not paper.related:
         return (f'{heading}<p class="ps-related-note">No other paper of this collection is close '
@@ -241,8 +248,9 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
         gist = f'<span class="ps-gist">{escape(plain_text(gist))}</span>' if gist else ""
         why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
         why = f'<span class="ps-why">{why}</span>' if why else ""
+        mark = DERIVED_MARK if link.slug in derived else ""
         items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
-                     f'{gist}{why}</li>')
+                     f'{mark}{gist}{why}</li>')
     note = ""
     if len(paper.related) < RELATED_PER_PAPER:
         note = (f'<p class="ps-related-note">Only {plural(len(paper.related), "paper")} of this '

@@ -2,7 +2,8 @@
  *
  * - A paper opened from a tag's page gets that tag's previous and next papers (the page itself
  *   links those of its area): the tag page leaves its papers' order in this tab's storage.
- * - Keyboard shortcuts: j next paper, k previous paper, ? this help (Material's own: / search).
+ * - Keyboard shortcuts: j next paper, k previous paper, ? this help (Material's own: / search;
+ *   b, save to my list, is papersite-list.js's).
  * - "Copy link" and the citation's "Copy": the page's address (its canonical one when the
  *   site has a site_url), also written into the citation.
  */
@@ -128,8 +129,8 @@
   }
 
   // Keyboard shortcuts, except while typing.
-  var SHORTCUTS = [["j", "Next paper"], ["k", "Previous paper"], ["/", "Search"],
-                   ["?", "This help"], ["Esc", "Close"]];
+  var SHORTCUTS = [["j", "Next paper"], ["k", "Previous paper"], ["b", "Save to my list, or remove"],
+                   ["/", "Search"], ["?", "This help"], ["Esc", "Close"]];
   var help = null;
 
   function showHelp() {
