@@ -83,7 +83,8 @@ def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
             f'<text class="n" x="{length + 6}" y="{top + 30}">{bar.count:,}</text></a>')
     # The spaces between elements draw nothing in SVG; they keep a page's text (search reads it)
     # from running a count into the next label ("Representation learning7Learning theory").
-    return (f'<svg class="ps-chart" viewBox="0 0 {CHART_WIDTH} {height}" role="img" '
+    # A group, not an image: an image's links would be hidden from assistive technology.
+    return (f'<svg class="ps-chart" viewBox="0 0 {CHART_WIDTH} {height}" role="group" '
             f'aria-label="{escape(caption)}"><title>{escape(caption)}</title> {" ".join(rows)}</svg>')
 
 
@@ -100,7 +101,7 @@ def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str) -
         for label in labels)
     # Newlines between dots keep diffs and the Markdown raw-HTML pass readable; no blank lines.
     dots_text = "\n".join(parts)
-    return (f'<svg class="ps-map" viewBox="0 0 {MAP_WIDTH} {MAP_HEIGHT}" role="img" '
+    return (f'<svg class="ps-map" viewBox="0 0 {MAP_WIDTH} {MAP_HEIGHT}" role="group" '
             f'aria-label="{escape(caption)}">\n<g class="d">\n{dots_text}\n</g>\n'
             f'<g class="l" aria-hidden="true">{names}</g>\n</svg>')
 

@@ -90,6 +90,12 @@
       });
   }
 
+  // Material's search dialog has no name for assistive technology: give it one.
+  var search = document.querySelector(".md-search[role=dialog]");
+  if (search && !search.hasAttribute("aria-label")) {
+    search.setAttribute("aria-label", "Search");
+  }
+
   // The page's address: where it is published (canonical), else where it is read from.
   var canonical = document.querySelector("link[rel=canonical]");
   var address = canonical ? canonical.href : pageAddress(window.location.href);
@@ -167,7 +173,9 @@
   }
 
   function isTyping(target) {
-    return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+    // Not a checkbox or radio button: Material's palette toggle keeps the focus after a click.
+    return target && (target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName) ||
+                      (target.tagName === "INPUT" && !/^(checkbox|radio)$/.test(target.type)));
   }
 
   document.addEventListener("keydown", function (event) {
