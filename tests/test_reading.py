@@ -41,6 +41,9 @@ def test_j_and_k_move_within_the_area_and_breadcrumbs_name_it(reader):
     area = next(name for name, count in by_area.most_common() if count >= 3)
     first, second = [record for record in records if _area(record) == area][:2]
     page.goto(urljoin(home, first["url"]))
+    # The tab shows the paper's title, then the site's name (the list's).
+    title = page.locator('meta[property="og:title"]').get_attribute("content")
+    assert page.title() == f"{title} - NeurIPS 2026" and title.split()[0] in first["title"]
     crumbs = page.locator(".ps-breadcrumbs a")
     assert [crumbs.nth(i).inner_text() for i in range(crumbs.count())] == ["Papers", area]
     assert f"Next in {area}" in page.locator(".ps-pager").inner_text()
@@ -158,3 +161,40 @@ def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path
     page.locator(".ps-my-list-count", has_text="3 papers imported").wait_for()
     page.locator(".ps-my-list-count", has_text="3 papers saved").wait_for()
     assert sorted(saved.all_text_contents()) == sorted(titles)
+
+
+WIDE, NARROW = {"width": 1280, "height": 900}, {"width": 375, "height": 812}
+
+
+def test_screenshots_of_the_reading_parts_in_both_schemes_and_widths(reader):
+    """Not a check: pictures for people to look at (screenshots/, git-ignored): a paper page
+    with its list marks, Cite panel and pager; My list with two papers; the keys' help."""
+    page, home, records = reader
+    if home.startswith("file:"):
+        pytest.skip("the hosted run takes the pictures")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    paper = next(record for record in records if record["related"])
+    page.goto(urljoin(home, paper["url"]))
+    page.locator("button[data-ps-save]").click()
+    page.locator(".ps-cards .ps-save-mini").first.click()
+    for scheme in ("default", "slate"):
+        for _ in range(2):
+            if page.locator(f"body[data-md-color-scheme='{scheme}']").count():
+                break
+            page.locator("form[data-md-component='palette'] label:visible").first.click()
+        for size in (WIDE, NARROW):
+            page.set_viewport_size(size)
+            name = f"{scheme}-{size['width']}"
+            page.goto(urljoin(home, paper["url"]))
+            page.locator(".ps-cite summary").click()
+            page.screenshot(path=SCREENSHOTS / f"reading-paper-{name}.png", full_page=True)
+            page.locator(".md-tabs__link, .md-nav__link", has_text="My list").first.click() \
+                if size is WIDE else page.goto(urljoin(home, "papers/my-list/"))
+            page.locator(".ps-my-entries > li").first.wait_for()
+            page.screenshot(path=SCREENSHOTS / f"reading-my-list-{name}.png", full_page=True)
+            page.goto(urljoin(home, paper["url"]))
+            page.keyboard.press("?")
+            page.locator("dialog.ps-help").wait_for()
+            page.screenshot(path=SCREENSHOTS / f"reading-help-{name}.png")
+            page.keyboard.press("Escape")
+    assert page.locator(".ps-save[aria-pressed=true]").count() == 1
