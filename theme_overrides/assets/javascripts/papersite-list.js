@@ -56,10 +56,6 @@
     return Array.isArray(list) ? list : [];
   }
 
-  function isSaved(path) {
-    return savedList().some(function (paper) { return paper.path === path; });
-  }
-
   function toggle(paper) {
     var list = savedList();
     var kept = list.filter(function (saved) { return saved.path !== paper.path; });
@@ -86,18 +82,25 @@
     }
   }
 
-  function refreshButtons() {
-    buttons.forEach(function (pair) { setPressed(pair[0], isSaved(pair[1].path)); });
+  function savedPaths() {  // read once per refresh: a list page has thousands of buttons
+    var paths = {};
+    savedList().forEach(function (paper) { paths[paper.path] = true; });
+    return paths;
   }
 
-  function wire(button, paper) {
+  function refreshButtons() {
+    var paths = savedPaths();
+    buttons.forEach(function (pair) { setPressed(pair[0], !!paths[pair[1].path]); });
+  }
+
+  function wire(button, paper, paths) {
     buttons.push([button, paper]);
     button.hidden = false;
     button.addEventListener("click", function (event) {
       event.preventDefault();
       toggle(paper);
     });
-    setPressed(button, isSaved(paper.path));
+    setPressed(button, !!(paths || savedPaths())[paper.path]);
   }
 
   // The paper page.
@@ -132,6 +135,9 @@
 
   // Lists and cards: a small ☆ on every paper, and a mark on those already opened.
   var opened = read(VISITED_KEY, []);
+  var savedNow = savedPaths();
+  var openedPaths = {};
+  (Array.isArray(opened) ? opened : []).forEach(function (path) { openedPaths[path] = true; });
   Array.prototype.forEach.call(
     document.querySelectorAll(".ps-entries > li, .ps-cards > li"), function (item) {
       var link = item.querySelector(":scope > a");
@@ -139,7 +145,7 @@
       if (!isPaperPath(path)) {
         return;
       }
-      if (Array.isArray(opened) && opened.indexOf(path) >= 0) {
+      if (openedPaths[path]) {
         item.classList.add("ps-visited");
         var mark = document.createElement("span");
         mark.className = "ps-visited-mark";
@@ -152,7 +158,7 @@
       button.dataset.title = link.textContent.trim();
       item.appendChild(button);
       wire(button, {path: path, title: link.textContent.trim(),
-                    derived: !!item.querySelector(".ps-derived"), cite: ""});
+                    derived: !!item.querySelector(".ps-derived"), cite: ""}, savedNow);
     });
 
   // The "My list" page ------------------------------------------------------------------------
