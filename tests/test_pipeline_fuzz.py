@@ -30,8 +30,11 @@ FRAGMENTS = [
 ]
 # Elements papersite itself writes inside a paper's <article>, beside MathML.
 OWN_ELEMENTS = {"article", "h1", "h2", "p", "nav", "a", "div", "section", "ol", "ul", "li", "span",
-                "strong", "em", "code", "u", "br", "dl", "dt", "dd", "small", "sup", "sub"}
-OWN_ATTRIBUTES = {"class", "href", "rel", "id", "data-search-exclude", "title"}
+                "strong", "em", "code", "u", "br", "dl", "dt", "dd", "small", "sup", "sub",
+                "button", "details", "summary", "pre"}  # Save, Copy link, the Cite panel
+OWN_ATTRIBUTES = {"class", "href", "rel", "id", "data-search-exclude", "title", "aria-label",
+                  "aria-hidden", "type", "hidden", "aria-pressed", "data-ps-save", "data-ps-copy",
+                  "data-ps-here"}
 
 abstract_text = st.lists(
     st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(INJECTIONS),
