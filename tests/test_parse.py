@@ -8,7 +8,7 @@ import pytest
 from conftest import BUNDLED, shared_data_file
 
 from papersite.errors import GeneratorError
-from papersite.parse import parse_inputs, parse_list_text, text_id
+from papersite.parse import name_inputs, parse_inputs, parse_list_text, text_id
 
 A1 = "We propose FooNet, a network for foo. It works well on CIFAR-10."
 A2 = "Graph neural networks are studied here. We show a bound on their depth."
@@ -116,3 +116,14 @@ def test_problems_in_several_files_are_all_reported(tmp_path, write_file):
     assert "empty.txt: the file is empty" in message
     assert "header.txt:1: the file has only a header line" in message
     assert "missing.txt: no such file or folder" in message
+
+
+@pytest.mark.parametrize("text", [
+    "\n\n  Header X paper list \n\nAbstract one is here.\n\nAbstract two.",
+    "Long first paragraph, line one\nline two\n\nSecond abstract.",
+    "\ufeffH\tT 论文列表\r\n\r\nAn abstract.",
+])
+def test_the_site_is_named_from_the_header_alone_as_the_parse_names_the_collection(tmp_path, text):
+    path = tmp_path / "list.txt"
+    path.write_text(text, encoding="utf-8")
+    assert name_inputs([path]) == parse_inputs([path]).collection_name
