@@ -198,3 +198,13 @@ def test_screenshots_of_the_reading_parts_in_both_schemes_and_widths(reader):
             page.screenshot(path=SCREENSHOTS / f"reading-help-{name}.png")
             page.keyboard.press("Escape")
     assert page.locator(".ps-save[aria-pressed=true]").count() == 1
+
+
+def test_b_saves_the_paper_and_b_again_removes_it(reader):
+    page, home, records = reader
+    page.goto(urljoin(home, records[0]["url"]))
+    save = page.locator("button[data-ps-save]")
+    page.keyboard.press("b")
+    assert save.get_attribute("aria-pressed") == "true" and save.inner_text() == "★ Saved"
+    page.keyboard.press("b")
+    assert save.get_attribute("aria-pressed") == "false"

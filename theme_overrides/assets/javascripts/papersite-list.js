@@ -1,10 +1,10 @@
 /* papersite: the reader's own list of papers, and the papers they have opened.
  *
  * Kept in this browser's localStorage, per site (hosted, or the folder it is read from on
- * disk), and never sent anywhere. A paper is saved with ☆ on its page (or the b key), on the
- * cards of related papers and on every list; "My list" (papers/my-list/) shows the saved
- * papers and exports them as Markdown, BibTeX or JSON, and imports a JSON export back. Lists
- * mark the papers already opened.
+ * disk), and never sent anywhere. A paper is saved with ☆ on its page (the b key presses it:
+ * papersite-reading.js), on the cards of related papers and on every list; "My list"
+ * (papers/my-list/) shows the saved papers and exports them as Markdown, BibTeX or JSON, and
+ * imports a JSON export back. Lists mark the papers already opened.
  */
 (function () {
   "use strict";
@@ -106,12 +106,11 @@
   // The paper page.
   var article = document.querySelector("article.ps-paper");
   var here = pathOf(window.location.href);
-  var thisPaper = null;
   if (article && isPaperPath(here) && article.querySelector(".ps-title")) {
     var cite = article.querySelector(".ps-cite pre");
-    thisPaper = {path: here, title: article.querySelector(".ps-title").textContent.trim(),
-                 derived: !!article.querySelector(".ps-title-note"),
-                 cite: cite ? cite.textContent : ""};
+    var thisPaper = {path: here, title: article.querySelector(".ps-title").textContent.trim(),
+                     derived: !!article.querySelector(".ps-title-note"),
+                     cite: cite ? cite.textContent : ""};
     var visited = read(VISITED_KEY, []);
     if (Array.isArray(visited) && visited.indexOf(here) < 0) {
       visited.push(here);
@@ -121,16 +120,6 @@
     if (save) {
       wire(save, thisPaper);
     }
-    document.addEventListener("keydown", function (event) {
-      var target = event.target;
-      if (event.key !== "b" || event.defaultPrevented || event.ctrlKey || event.metaKey ||
-          event.altKey || (target && (target.isContentEditable ||
-                                      /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)))) {
-        return;
-      }
-      event.preventDefault();
-      toggle(thisPaper);
-    });
   }
 
   // Lists and cards: a small ☆ on every paper, and a mark on those already opened.

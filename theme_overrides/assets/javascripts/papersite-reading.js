@@ -2,8 +2,8 @@
  *
  * - A paper opened from a tag's page gets that tag's previous and next papers (the page itself
  *   links those of its area): the tag page leaves its papers' order in this tab's storage.
- * - Keyboard shortcuts: j next paper, k previous paper, ? this help (Material's own: / search;
- *   b, save to my list, is papersite-list.js's).
+ * - Keyboard shortcuts: j next paper, k previous paper, b save to my list, ? this help
+ *   (Material's own: / search).
  * - "Copy link" and the citation's "Copy": the page's address (its canonical one when the
  *   site has a site_url), also written into the citation.
  */
@@ -186,6 +186,14 @@
     if (event.key === "?") {
       event.preventDefault();
       showHelp();
+      return;
+    }
+    if (event.key === "b") {  // the paper page's Save button (papersite-list.js shows it)
+      var save = document.querySelector("article.ps-paper button[data-ps-save]:not([hidden])");
+      if (save) {
+        event.preventDefault();
+        save.click();
+      }
       return;
     }
     var rel = {j: "next", k: "prev"}[event.key];
