@@ -30,7 +30,7 @@ def is_citable(paper: Paper) -> bool:
 def bibtex(paper: Paper, venue: str) -> str:
     """Return a BibTeX entry of a paper the list gave a title and authors (`is_citable`)."""
     abstract = paper.abstract
-    year = list_year(venue) or list_year(abstract.list_name)
+    year = _year(paper, venue)
     fields = [("title", "{" + _bibtex_text(paper.title) + "}"),
               ("author", " and ".join(_bibtex_text(author) for author in abstract.authors)),
               ("booktitle", _bibtex_text(venue))]
@@ -56,7 +56,7 @@ def scholar_tags(paper: Paper, venue: str) -> str:
     """Return Google Scholar's `citation_*` meta tags, for a paper with its authors given."""
     if not is_citable(paper):
         return ""
-    year = list_year(venue) or list_year(paper.abstract.list_name)
+    year = _year(paper, venue)
     tags = [("citation_title", plain_text(paper.title)),
             *(("citation_author", author) for author in paper.abstract.authors),
             ("citation_conference_title", venue)]
@@ -64,6 +64,11 @@ def scholar_tags(paper: Paper, venue: str) -> str:
         tags.append(("citation_publication_date", str(year)))
     return "".join(f'<meta name="{name}" content="{escape(value, quote=True)}">'
                    for name, value in tags)
+
+
+def _year(paper: Paper, venue: str) -> int | None:
+    """The year the venue's name gives, else the paper's list's ("ICLR 2024" → 2024)."""
+    return list_year(venue) or list_year(paper.abstract.list_name)
 
 
 def _bibtex_text(text: str) -> str:

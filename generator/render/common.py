@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from collections import defaultdict
 from dataclasses import dataclass
 from html import escape
 
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, paper_path, relative_url, tag_path
-from ..model import Paper, Tag
+from ..model import Collection, Paper, Tag
 from ..text import plain_text, render_inline_html
 
 TAG_KIND_LABELS = {
@@ -118,3 +119,13 @@ def front_matter(meta: dict) -> str:
 
 def plural(count: int, noun: str) -> str:
     return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def papers_by_area(collection: Collection) -> dict[str, list[Paper]]:
+    """Group papers by their area, largest area first (ties by name), papers in input order:
+    the all-papers page's order."""
+    groups: dict[str, list[Paper]] = defaultdict(list)
+    for paper in collection.papers:
+        groups[area_of(paper)].append(paper)
+    order = sorted(groups, key=lambda area: (area == NO_AREA, -len(groups[area]), area.lower()))
+    return {area: groups[area] for area in order}

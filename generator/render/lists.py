@@ -21,13 +21,13 @@ from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from .common import (
     INDEX_GIST_MAX_CHARS,
-    NO_AREA,
     TAG_KIND_LABELS,
     RenderOptions,
     area_anchor,
     area_href,
     area_of,
     front_matter,
+    papers_by_area,
     plural,
     render_paper_entry,
     shorten,
@@ -87,13 +87,13 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
 def render_papers_index(collection: Collection, options: RenderOptions) -> str:
     """Return the list of every paper, grouped by area (largest first), one compact entry each."""
     here = f"{PAPERS_DIR}/index.md"
-    papers_by_area = _papers_by_area(collection)
+    by_area = papers_by_area(collection)
     jumps = "".join(
         f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> '
         f'<span class="ps-count">{len(papers)}</span></li>'
-        for area, papers in papers_by_area.items())
+        for area, papers in by_area.items())
     sections = []
-    for area, papers in papers_by_area.items():
+    for area, papers in by_area.items():
         items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in papers)
         sections.append(f'<section class="ps-group"><h2 id="{area_anchor(area)}">{escape(area)} '
                         f'<span class="ps-count">{len(papers)}</span></h2>\n'
@@ -114,8 +114,8 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
 def render_map_page(collection: Collection, options: RenderOptions) -> str:
     """Return the topic map page: every paper a linked dot, coloured by area, with a legend."""
     here = MAP_PATH
-    papers_by_area = _papers_by_area(collection)
-    classes = colour_classes(list(papers_by_area))
+    by_area = papers_by_area(collection)
+    classes = colour_classes(list(by_area))
     dots = [Dot(x=paper.map_position[0], y=paper.map_position[1],
                 href=relative_url(here, paper_path(paper.slug), options.directory_urls),
                 title=shorten(plain_text(paper.title), MAP_TITLE_MAX_CHARS),
@@ -123,12 +123,12 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
             for paper in collection.papers if paper.map_position is not None]
     labels = place_labels({
         area: [paper.map_position for paper in papers if paper.map_position is not None]
-        for area, papers in papers_by_area.items()
+        for area, papers in by_area.items()
         if classes[area] != OTHER_CLASS and len(papers) >= max(2, len(collection.papers) // 50)})
     legend = "".join(
         f'<li><a href="{area_href(here, area, options)}"><span class="ps-swatch {classes[area]}"></span>'
         f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
-        for area, papers in papers_by_area.items())
+        for area, papers in by_area.items())
     caption = f"Topic map of {plural(len(dots), 'paper')}"
     svg = draw_topic_map(dots, labels, caption)
     body = ("<h1>Topic map</h1>\n"
@@ -150,13 +150,13 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
     top = " ".join(
         f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
         f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in counts.most_common(15))
-    papers_by_area = _papers_by_area(collection)
-    classes = colour_classes(list(papers_by_area))
+    by_area = papers_by_area(collection)
+    classes = colour_classes(list(by_area))
     bars = [Bar(label=area, count=len(area_papers), href=area_href(here, area, options),
-                colour=classes[area]) for area, area_papers in papers_by_area.items()]
+                colour=classes[area]) for area, area_papers in by_area.items()]
     chart = draw_bar_chart(bars, "Papers per area")
     files = plural(len(collection.source_files), "list file")
-    areas = plural(len(papers_by_area), "area")
+    areas = plural(len(by_area), "area")
     link = partial(relative_url, here, directory_urls=options.directory_urls)
     return (f'<div class="ps-overview">\n'
             f'<h1 class="ps-home-title">{escape(collection.name)}</h1>\n'
@@ -171,15 +171,6 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<figure class="ps-figure">{chart} <figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
             f'<p class="ps-top-topics">{top}</p></section>\n</div>\n</div>')
-
-
-def _papers_by_area(collection: Collection) -> dict[str, list[Paper]]:
-    """Group papers by their area, largest area first (ties by name), papers in input order."""
-    groups: dict[str, list[Paper]] = defaultdict(list)
-    for paper in collection.papers:
-        groups[area_of(paper)].append(paper)
-    order = sorted(groups, key=lambda area: (area == NO_AREA, -len(groups[area]), area.lower()))
-    return {area: groups[area] for area in order}
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:

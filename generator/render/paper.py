@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, replace
 from html import escape, unescape
 from urllib.parse import urlsplit
@@ -23,6 +22,7 @@ from .common import (
     area_of,
     front_matter,
     page_title,
+    papers_by_area,
     plural,
 )
 
@@ -166,8 +166,8 @@ def _members(tag: Tag) -> str:
 
 
 def _render_actions(paper: Paper, abstract_html: str) -> str:
-    """Return the page's buttons: code links found in the abstract, then "Copy link" (shown by
-    `papersite-reading.js`, which knows the page's address)."""
+    """Return the page's buttons: code links found in the abstract, then "Save" and "Copy
+    link", which the page's scripts show (papersite-list.js, papersite-reading.js)."""
     buttons = [
         f'<a class="md-button md-button--primary ps-code" href="{escape(url)}" rel="nofollow noopener">'
         f"Code <small>{escape(host)}</small></a>" for url, host in code_links(paper, abstract_html)]
@@ -317,11 +317,9 @@ def _render_pager(paper: Paper, place: Place | None, titles_by_slug: dict[str, s
 
 def paper_places(collection: Collection) -> dict[str, Place]:
     """Return each paper's place: its number in the collection, its neighbours in its area."""
-    slugs_by_area: dict[str, list[str]] = defaultdict(list)
-    for paper in collection.papers:
-        slugs_by_area[area_of(paper)].append(paper.slug)
     neighbours: dict[str, tuple[str | None, str | None]] = {}
-    for slugs in slugs_by_area.values():
+    for papers in papers_by_area(collection).values():
+        slugs = [paper.slug for paper in papers]
         for index, slug in enumerate(slugs):
             neighbours[slug] = (slugs[index - 1] if index else None,
                                 slugs[index + 1] if index + 1 < len(slugs) else None)
