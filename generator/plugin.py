@@ -19,6 +19,7 @@ pages held back to be poured after the build) lives on the plugin object and is 
 from __future__ import annotations
 
 import gc
+import html
 import logging
 import os
 import sys
@@ -117,9 +118,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             directory_urls=config.use_directory_urls,
         )
         if config.site_name == LIST_NAMED_SITE:
-            # "NeurIPS 2026", in every tab and header.
-            config.site_name = name_inputs(list(self._options.inputs),
-                                           self.config.encoding) or config.site_name
+            # "NeurIPS 2026", in every tab and header. Escaped: Material writes the site's name
+            # into its pages as HTML, and this one comes from an input file, not the project.
+            name = name_inputs(list(self._options.inputs), self.config.encoding)
+            config.site_name = html.escape(name) if name else config.site_name
         others = plugins_needing_the_page_loop(config)
         self._fast = not others
         if others:

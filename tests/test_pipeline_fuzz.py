@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
 from papersite.cli import main
@@ -99,6 +99,11 @@ def scan_page(path: Path) -> list[str]:
           phases=[Phase.explicit, Phase.reuse, Phase.generate])
 @given(abstracts=st.lists(abstract_text, min_size=1, max_size=4), header=st.sampled_from(
     ["NeurIPS 2026 论文列表", "Liste des articles", "<b>zzx</b> list", ""]))
+# Found by a fresh-clone run: a short first abstract is read as the list's header, which names
+# the site, and Material writes the site's name into every page as HTML.
+@example(abstracts=['" [click](javascript:zzx()) <zzx onload=zzx>', "We propose ZzxNet."],
+         header="")
+@example(abstracts=["We propose ZzxNet, a network."], header="<b>zzx</b> list")
 def test_any_list_builds_a_site_with_nothing_smuggled_in(abstracts, header, tmp_path_factory):
     root = tmp_path_factory.mktemp("fuzz")
     text = (header + "\n\n" if header else "") + "\n\n".join(a.replace("\n", " ") for a in abstracts)
