@@ -20,10 +20,7 @@ first. Hosted sites get `.json` files; offline builds `.js` files calling
 `papersiteSearchData(name, value)`, because pages opened from disk can load scripts, not fetch.
 
 Terms are lower-cased, accents folded, stop words dropped and plurals stripped (the worker does
-the same to queries). Each two terms that follow each other ("diffusion model", "context
-learning" of "in-context learning") are a term too, where at least two papers share them: a
-query's adjacent words find the papers that write them together before those that merely hold
-both. A posting packs the document number's gap from the previous posting and a
+the same to queries). A posting packs the document number's gap from the previous posting and a
 weight character into base-64 digits: the weight holds which fields the term is in (names the
 paper coins, title, tags) and how often it is in the text, capped at 7. The worker turns that into
 a score with field boosts, so ranking can change without a new index.
@@ -53,7 +50,6 @@ SHARD_LIMIT = 200_000  # bytes; a bigger two-letter shard splits by three letter
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 NAME, TITLE, TAG = 32, 16, 8  # weight bits; the low three bits count the term in the text
 MAX_TEXT_COUNT = 7
-PAIR_MIN_PAPERS = 2  # a word pair fewer papers write is left out: it tells no paper from another
 # lunr's English stop words, which Material's search drops too.
 STOP_WORDS = frozenset("""a able about across after all almost also am among an and any are as at
 be because been but by can cannot could dear did do does either else ever every for from get got
@@ -161,25 +157,16 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
 
 
 def term_weights(entry: dict) -> dict[str, int]:
-    """Return each term of an entry with its weight: the fields it is in, its count in the text.
-    Its terms are its words and each two adjacent words (`with_pairs`)."""
-    terms = with_pairs(tokenize(entry["text"]))
-    weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(terms).items()}
-    # Given authors and keywords weigh as tags do; each tag, author or keyword is a phrase of
-    # its own (no pair across two of them).
-    fields = ((NAME, entry["names"]), (TITLE, [entry["title"]]),
-              (TAG, [*entry["tags"], *entry.get("given", ())]))
-    for bit, phrases in fields:
+    """Return each term of an entry with its weight: the fields it is in, its count in the text."""
+    weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(tokenize(entry["text"])).items()}
+    # Given authors and keywords weigh as tags do.
+    fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]),
+              (TAG, " ".join([*entry["tags"], *entry.get("given", ())])))
+    for bit, text in fields:
         # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
-        for term in {term for phrase in phrases
-                     for term in with_pairs(tokenize(phrase, keep_stop_words=bit == NAME))}:
+        for term in set(tokenize(text, keep_stop_words=bit == NAME)):
             weights[term] = weights.get(term, 0) | bit
     return weights
-
-
-def with_pairs(terms: list[str]) -> list[str]:
-    """Return the terms, then each two adjacent ones as a term ("diffusion model")."""
-    return [*terms, *map("{} {}".format, terms, terms[1:])]
 
 
 def tokenize(text: str, keep_stop_words: bool = False) -> list[str]:
@@ -261,8 +248,7 @@ def _paper_postings(weights: list[dict[str, int]]) -> dict[str, Posted]:
     first in the index, and their number is known only once MkDocs has built them."""
     pairs_by_term = _pairs_by_term(weights)
     return {term: (*pairs[0], _encode(pairs[1:], pairs[0][0]))
-            for term, pairs in pairs_by_term.items()
-            if len(pairs) >= PAIR_MIN_PAPERS or " " not in term}
+            for term, pairs in pairs_by_term.items()}
 
 
 def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> dict[str, str]:

@@ -129,17 +129,6 @@
     return terms;
   }
 
-  /* The query's adjacent words, as the index pairs them: stop words dropped, each word's stem. */
-  function parsePairs(query) {
-    const kept = (fold(query).match(WORD) || []).filter(word => !STOP_WORDS.has(word)).map(stem);
-    const pairs = [];
-    for (let i = 1; i < kept.length; i++) {
-      const pair = `${kept[i - 1]} ${kept[i]}`;
-      if (!pairs.includes(pair)) pairs.push(pair);
-    }
-    return pairs.slice(0, 31);
-  }
-
   function matchFactor(term, candidate) {
     if (candidate === term.stem || candidate === term.word) return 1;
     if (term.prefix && (candidate.startsWith(term.word) || candidate.startsWith(term.stem)))
@@ -178,10 +167,8 @@
     return count;
   }
 
-  /* Score every page for the query; return pages with their score and the terms they match.
-     Pages with more of the query's words come first; among them, those that write more of its
-     adjacent words together (`pairs`), then the best scores. */
-  function rank(terms, termShards, pairs, pairShards) {
+  /* Score every page for the query; return pages with their score and the terms they match. */
+  function rank(terms, termShards) {
     const total = docs.length;
     const scores = new Float64Array(total), matched = new Uint32Array(total);
     const best = new Float64Array(total);
@@ -213,24 +200,10 @@
         best[doc] = 0;
       }
     });
-    const phrased = new Uint8Array(total);
-    pairs.forEach((pair, p) => {
-      for (const shard of pairShards[p]) {
-        const c = shard.terms.indexOf(pair);
-        if (c < 0) continue;
-        const count = countPostings(shard.postings[c]);
-        const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
-        decode(shard.postings[c], (doc, weight) => {
-          if (matched[doc] === 0) return;  // a pair's page holds its words: never the case
-          phrased[doc]++;
-          scores[doc] += idf * weightScore(weight, true);
-        });
-      }
-    });
     const results = touched.map(doc => ({ doc, score: scores[doc], mask: matched[doc],
-      count: popcount(matched[doc]), phrased: phrased[doc] }));
-    results.sort((a, b) => b.count - a.count || b.phrased - a.phrased || b.score - a.score ||
-      a.doc - b.doc);
+      count: popcount(matched[doc]) }));
+    // Pages with more of the query's terms first, then by score.
+    results.sort((a, b) => b.count - a.count || b.score - a.score || a.doc - b.doc);
     return results;
   }
 
@@ -394,13 +367,11 @@
   }
 
   async function search(query) {
-    const terms = parseQuery(query).slice(0, 32), pairs = parsePairs(query);
+    const terms = parseQuery(query).slice(0, 32);
     if (!terms.length) return { items: [] };
-    const [, ...shards] = await Promise.all([loadDocs(),
-      ...terms.map(term => loadShards([term.word, term.stem])),
-      ...pairs.map(pair => loadShards([pair]))]);
-    const termShards = shards.slice(0, terms.length), pairShards = shards.slice(terms.length);
-    const results = pinExact(rank(terms, termShards, pairs, pairShards), query);
+    const [, ...termShards] = await Promise.all([loadDocs(),
+      ...terms.map(term => loadShards([term.word, term.stem]))]);
+    const results = pinExact(rank(terms, termShards), query);
     await texts(results);
     const answer = { items: group(results, terms) };
     if (options.suggest) answer.suggest = suggestions(query, results);
