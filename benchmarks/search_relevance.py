@@ -111,12 +111,9 @@ def tfidf_ranking(papers: list[dict]):
     return rank
 
 
-def site_ranking(site: Path, papers: list[dict], queries: list[str]) -> dict[str, list[int | None]]:
+def site_ranking(site: Path, queries: list[str]) -> dict[str, list[int | None]]:
     """Type each query into the site's search box; return the papers of the results shown."""
-    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
-    by_abstract = {" ".join(paper["abstract"].split()): n for n, paper in enumerate(papers)}
-    by_url = {record["url"]: by_abstract.get(" ".join(record["abstract"].split()))
-              for record in records}
+    by_url = paper_numbers(site)
     shown: dict[str, list[int | None]] = {}
     with serve_folder(site) as home, open_chromium() as context:
         page = context.new_page()
@@ -134,6 +131,13 @@ def site_ranking(site: Path, papers: list[dict], queries: list[str]) -> dict[str
     return shown
 
 
+def paper_numbers(site: Path) -> dict[str, int]:
+    """Map each paper page of the site to its paper's number in the list it was built from."""
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    # One list file, one abstract a paragraph, in the list's order: positions count from 1.
+    return {record["url"]: record["sources"][0]["position"] - 1 for record in records}
+
+
 def report(name: str, papers: list[dict], site: Path) -> None:
     queries = keyword_queries(papers)
     print(f"\n== {name}: {len(papers)} papers, {len(queries)} keyword queries "
@@ -141,7 +145,7 @@ def report(name: str, papers: list[dict], site: Path) -> None:
     if not queries:
         return
     tfidf = tfidf_ranking(papers)
-    ours = site_ranking(site, papers, [query for query, _ in queries])
+    ours = site_ranking(site, [query for query, _ in queries])
     rows = []
     for query, holders in queries:
         count = min(SHOWN, len(holders))

@@ -30,6 +30,7 @@ from .parse import parse_inputs
 from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
+from .render.facets import render_facets
 from .search_index import PaperIndex, index_papers
 from .text import plain_text
 from .vocabulary_files import load_vocabulary
@@ -74,6 +75,8 @@ class GenerateResult:
     """The papers' search entries and postings (see `search_index.index_papers`)."""
     papers_json: Job
     """The text of `papers.json`, the collection as data."""
+    facets: Job
+    """The text of the papers page's filter data (`render.facets`)."""
 
     def finish_writing(self) -> WriteReport:
         """Wait until the pages are written, and report the write stage."""
@@ -93,10 +96,12 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     the papers for search, in worker processes, and return while they run."""
     collection, skipped = build_collection(options, progress)
     parallel = worth_parallel(len(collection.papers))
-    # papers.json (needed first, in `on_env`) needs only the collection: made from now on, it
-    # keeps a core busy while this process prepares the render.
+    # papers.json and the filters' data (needed first, in `on_env`) need only the collection:
+    # made from now on, they keep a core busy while this process prepares the render.
     beside = Workers(parallel=parallel, most=1)
-    [papers_json] = beside.submit_all([(render_papers_json, (collection, options.directory_urls))])
+    papers_json, facets = beside.submit_all([
+        (render_papers_json, (collection, options.directory_urls)),
+        (render_facets, (collection, options.directory_urls))])
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Only pages whose inputs changed since the last build are rendered again.
     cache = ResultCache("pages") if options.use_cache else None
@@ -114,7 +119,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
         (_index_remembering, (collection, options.directory_urls, options.use_cache))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=(beside, writer), writing=writing, indexing=indexing,
-                          papers_json=papers_json)
+                          papers_json=papers_json, facets=facets)
 
 
 def _write_and_remember(rendered: RenderedPages, docs_dir: Path,

@@ -51,6 +51,7 @@ from .other_plugins import (
 from .parse import expand_inputs, name_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
+from .render.facets import FACETS_PATH
 from .search_index import add_to_search_index
 from .site_folder import spare_of_staging
 from .theming import add_theme_folder, inline_styles
@@ -170,8 +171,9 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         if not self._fast:
             date_by_lists(files, list(self._sources), self._collection,
                           expand_inputs(list(self._options.inputs), []))
-        # Made by a worker meanwhile: its content is filled in by `on_env`, before MkDocs copies it.
+        # Made by a worker meanwhile: their content is filled in by `on_env`, before MkDocs copies them.
         files.append(File.generated(config, PAPERS_JSON, content=""))
+        files.append(File.generated(config, FACETS_PATH, content=""))
         return files
 
     def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
@@ -232,6 +234,9 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         papers_json = files.get_file_from_path(PAPERS_JSON)
         assert papers_json is not None, "on_files added it"
         papers_json.content_string = self._generated.papers_json.result()
+        facets = files.get_file_from_path(FACETS_PATH)
+        assert facets is not None, "on_files added it"
+        facets.content_string = self._generated.facets.result()
         env.globals["papersite_fill"] = lambda page: self._shells.fill(page)
         fast = [file.page for file in files.documentation_pages()
                 if file.page is not None and file.page.meta.get("template") == FAST_TEMPLATE]

@@ -124,7 +124,7 @@ def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path
     card_title = card.locator(":scope > a").text_content().strip()
     card.locator(".ps-save-mini").click()  # 2: on a related paper's card
     page.locator(".md-tabs__link", has_text="Papers").click()
-    page.locator(".ps-entries").first.wait_for()
+    page.locator(".ps-group .ps-entries").first.wait_for()
     opened = page.locator(".ps-entries > li.ps-visited")
     assert opened.count() == 1 and "opened" in opened.inner_text()
     unsaved = page.locator(".ps-entries > li", has=page.locator(".ps-save-mini[aria-pressed=false]"))

@@ -21,6 +21,7 @@ from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from .common import (
     INDEX_GIST_MAX_CHARS,
+    NO_AREA,
     TAG_KIND_LABELS,
     RenderOptions,
     area_anchor,
@@ -34,6 +35,27 @@ from .common import (
 )
 
 MAP_TITLE_MAX_CHARS = 110
+PAPERS_PAGE_PER_AREA = 40
+"""Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
+The area's page lists all of them, and the filters reach every paper."""
+# The filters (papersite-facets.js); hidden until the script shows them, as they need it.
+FACETS_PANEL = """<div class="ps-facets" data-ps-facets="facets.js" hidden>
+<button type="button" class="md-button ps-facet-open" aria-expanded="false"
+ aria-controls="ps-facet-body">Filter by topic, data set, model, area or author</button>
+<div class="ps-facet-body" id="ps-facet-body" hidden>
+<p class="ps-facet-bar"><input type="search" class="ps-facet-input" list="ps-facet-options"
+ aria-label="Filter by name" placeholder="Type a topic, data set, model, area or author">
+<datalist id="ps-facet-options"></datalist>
+<label>Sort <select class="ps-facet-sort"><option value="list">in list order</option>
+<option value="title">by title</option></select></label></p>
+<ul class="ps-facet-chosen" aria-label="Chosen filters"></ul>
+<p class="ps-facet-count" aria-live="polite"></p>
+<div class="ps-facet-groups"></div>
+<ul class="ps-entries ps-facet-results" hidden></ul>
+<button type="button" class="md-button ps-facet-more" hidden>Show more</button>
+</div>
+</div>
+"""
 
 
 MAP_PATH = f"{TAGS_DIR}/topic-map.md"
@@ -85,7 +107,9 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
 
 
 def render_papers_index(collection: Collection, options: RenderOptions) -> str:
-    """Return the list of every paper, grouped by area (largest first), one compact entry each."""
+    """Return the papers page: filters over every paper (`facets`), then the papers grouped by
+    area (largest first), one compact entry each, the first PAPERS_PAGE_PER_AREA of an area
+    with a link to its page, which lists them all."""
     here = f"{PAPERS_DIR}/index.md"
     by_area = papers_by_area(collection)
     jumps = "".join(
@@ -94,10 +118,14 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
         for area, papers in by_area.items())
     sections = []
     for area, papers in by_area.items():
-        items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in papers)
+        # Papers without an area have no page of their own: all of them are listed here.
+        shown = papers if area == NO_AREA else papers[:PAPERS_PAGE_PER_AREA]
+        items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in shown)
+        rest = (f'<p class="ps-more"><a href="{area_href(here, area, options)}">All '
+                f'{len(papers)} papers in {escape(area)}</a></p>' if len(shown) < len(papers) else "")
         sections.append(f'<section class="ps-group"><h2 id="{area_anchor(area)}">{escape(area)} '
                         f'<span class="ps-count">{len(papers)}</span></h2>\n'
-                        f'<ul class="ps-entries">{items}</ul></section>')
+                        f'<ul class="ps-entries">{items}</ul>{rest}</section>')
     map_link = relative_url(here, MAP_PATH, options.directory_urls)
     files = plural(len(collection.source_files), "list file")
     title = f"All {plural(len(collection.papers), 'paper')}"
@@ -107,6 +135,7 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
             f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, grouped by area, '
             f'each in list order; every page names its list and place. '
             f'See them side by side on the <a href="{map_link}">topic map</a>.{derived}</p>\n'
+            + FACETS_PANEL +
             f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n' + "\n".join(sections) + "\n")
     return front_matter({"title": "Papers", "hide": ["toc"], "search": {"exclude": True}}) + body
 

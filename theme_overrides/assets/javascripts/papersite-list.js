@@ -124,11 +124,12 @@
 
   // Lists and cards: a small ☆ on every paper, and a mark on those already opened.
   var opened = read(VISITED_KEY, []);
-  var savedNow = savedPaths();
   var openedPaths = {};
   (Array.isArray(opened) ? opened : []).forEach(function (path) { openedPaths[path] = true; });
-  Array.prototype.forEach.call(
-    document.querySelectorAll(".ps-entries > li, .ps-cards > li"), function (item) {
+  function markEntries(scope) {
+    var savedNow = savedPaths();
+    Array.prototype.forEach.call(
+      scope.querySelectorAll(".ps-entries > li, .ps-cards > li"), function (item) {
       var link = item.querySelector(":scope > a");
       var path = link ? pathOf(link.href) : null;
       if (!isPaperPath(path)) {
@@ -149,6 +150,10 @@
       wire(button, {path: path, title: link.textContent.trim(),
                     derived: !!item.querySelector(".ps-derived"), cite: ""}, savedNow);
     });
+  }
+  markEntries(document);
+  // Entries drawn later (the papers page's filters, papersite-facets.js) announce themselves.
+  document.addEventListener("papersite:entries", function (event) { markEntries(event.target); });
 
   // The "My list" page ------------------------------------------------------------------------
 

@@ -1,0 +1,45 @@
+"""The papers page's filters: every paper's tags (and given authors) in one compact script.
+
+The papers page narrows the whole collection by area, topic, data set, model and author,
+combined with AND (`theme_overrides/assets/javascripts/papersite-facets.js`). It loads this file
+only when the reader first opens the filters, as a script, so that it works hosted and opened
+from disk alike (a page opened from disk cannot fetch). Values are numbered once; a paper is its
+link, title, whether the title is derived, and its values' numbers:
+
+    papersiteFacets({"kinds": [...], "values": [[kind, name, papers], ...],
+                     "papers": [[href, title, derived, [value, ...]], ...]})
+
+Papers are in list order, values by kind, then by how many papers hold them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from ..links import PAPERS_DIR, paper_path, relative_url
+from ..model import Collection
+from ..text import plain_text
+
+FACETS_PATH = f"{PAPERS_DIR}/facets.js"
+FACET_KINDS = ("area", "topic", "dataset", "model", "author")
+_HERE = f"{PAPERS_DIR}/index.md"  # hrefs are relative to the papers page, which loads the file
+
+
+def render_facets(collection: Collection, directory_urls: bool = True) -> str:
+    """Return the script that hands the papers page its filters' data."""
+    held = [[(tag.kind, tag.name) for tag in paper.tags if tag.kind in FACET_KINDS] +
+            [("author", author) for author in paper.abstract.authors]
+            for paper in collection.papers]
+    counts = Counter(value for values in held for value in dict.fromkeys(values))
+    order = sorted(counts, key=lambda value: (FACET_KINDS.index(value[0]), -counts[value], value[1]))
+    number = {value: index for index, value in enumerate(order)}
+    data = {
+        "kinds": FACET_KINDS,
+        "values": [[FACET_KINDS.index(kind), name, counts[kind, name]] for kind, name in order],
+        "papers": [[relative_url(_HERE, paper_path(paper.slug), directory_urls),
+                    plain_text(paper.title), int(paper.title_source == "derived"),
+                    sorted({number[value] for value in values})]
+                   for paper, values in zip(collection.papers, held)],
+    }
+    return f"papersiteFacets({json.dumps(data, ensure_ascii=False, separators=(',', ':'))});\n"

@@ -1,0 +1,225 @@
+/* papersite: filters on the papers page: area, topic, data set, model and author, combined.
+ *
+ * The page lists the first papers of every area; the filters reach all of them. Their data
+ * (papers/facets.js, made by generator/render/facets.py) loads as a script when the reader first
+ * opens them, hosted or from disk alike. Each value chosen narrows the list to the papers that
+ * hold every chosen value (AND); the buttons beside show how many of those hold each other
+ * value. The chosen values stay in the address (#filter=…), so a filtered list can be shared.
+ */
+(function () {
+  "use strict";
+
+  var panel = document.querySelector("[data-ps-facets]");
+  if (!panel) {
+    return;
+  }
+  var SHOWN_VALUES = 12;   // buttons per kind: the values most papers of the selection hold
+  var SHOWN_PAPERS = 200;  // entries drawn at once; "Show more" draws the next ones
+  var KIND_LABELS = {area: "Areas", topic: "Topics", dataset: "Datasets & benchmarks",
+                     model: "Models", author: "Authors"};
+  // A value is named with its kind: an area and a topic may share a name.
+  var KIND_NAMES = {area: "area", topic: "topic", dataset: "data set", model: "model",
+                    author: "author"};
+  var open = panel.querySelector(".ps-facet-open");
+  var body = panel.querySelector(".ps-facet-body");
+  var input = panel.querySelector(".ps-facet-input");
+  var options = panel.querySelector("datalist");
+  var sortBy = panel.querySelector(".ps-facet-sort");
+  var chosenList = panel.querySelector(".ps-facet-chosen");
+  var groups = panel.querySelector(".ps-facet-groups");
+  var count = panel.querySelector(".ps-facet-count");
+  var results = panel.querySelector(".ps-facet-results");
+  var more = panel.querySelector(".ps-facet-more");
+  var browse = document.querySelectorAll(".ps-group, .ps-jumps");
+  var openLabel = open.textContent;
+  var data = null, loading = null, chosen = [], matching = [], drawn = 0;
+  panel.hidden = false;
+
+  function load() {
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        window.papersiteFacets = function (value) { resolve(value); };
+        var script = document.createElement("script");
+        script.src = panel.dataset.psFacets;
+        script.onerror = function () { reject(new Error("cannot load " + script.src)); };
+        document.body.appendChild(script);
+      }).then(function (value) {
+        data = value;
+        data.byName = {};
+        data.values.forEach(function (entry, number) {
+          data.byName[data.kinds[entry[0]] + ":" + entry[1]] = number;
+          var option = document.createElement("option");
+          option.value = entry[1];
+          option.label = KIND_LABELS[data.kinds[entry[0]]] + " · " + entry[2];
+          options.appendChild(option);
+        });
+      });
+    }
+    return loading;
+  }
+
+  function show() {
+    open.setAttribute("aria-expanded", "true");
+    open.textContent = "Hide the filters";
+    body.hidden = false;
+    return load().then(update);
+  }
+
+  /* The papers holding every chosen value, in list order or by title. */
+  function select() {
+    var papers = data.papers.filter(function (paper) {
+      return chosen.every(function (value) { return paper[3].indexOf(value) >= 0; });
+    });
+    if (sortBy.value === "title") {
+      papers = papers.slice().sort(function (a, b) { return a[1].localeCompare(b[1]); });
+    }
+    return papers;
+  }
+
+  function update() {
+    matching = select();
+    drawChosen();
+    drawGroups();
+    var filtered = chosen.length > 0;
+    Array.prototype.forEach.call(browse, function (element) { element.hidden = filtered; });
+    results.hidden = !filtered;
+    results.textContent = "";
+    drawn = 0;
+    if (filtered) {
+      count.textContent = matching.length + (matching.length === 1 ? " paper" : " papers") +
+        " with " + chosen.map(describe).join(" and ");
+      drawMore();
+    } else {
+      count.textContent = data.papers.length + " papers: choose a value to narrow them down";
+      more.hidden = true;
+    }
+    var hash = chosen.length ? "#filter=" + chosen.map(function (value) {
+      return encodeURIComponent(data.kinds[data.values[value][0]] + ":" + data.values[value][1]);
+    }).join("&") : " ";
+    if (window.location.hash !== hash.trim()) {
+      window.history.replaceState(null, "", hash === " " ? window.location.pathname : hash);
+    }
+  }
+
+  function describe(value) {
+    return KIND_NAMES[data.kinds[data.values[value][0]]] + " " + data.values[value][1];
+  }
+
+  function drawChosen() {
+    chosenList.textContent = "";
+    chosen.forEach(function (value) {
+      var item = document.createElement("li");
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "ps-facet-value ps-facet-on";
+      button.textContent = describe(value) + " ✕";
+      button.setAttribute("aria-label", "Remove the filter " + describe(value));
+      button.addEventListener("click", function () {
+        chosen = chosen.filter(function (other) { return other !== value; });
+        update();
+      });
+      item.appendChild(button);
+      chosenList.appendChild(item);
+    });
+  }
+
+  /* For each kind, the values the matching papers hold most, each with its count. */
+  function drawGroups() {
+    var counts = {};
+    matching.forEach(function (paper) {
+      paper[3].forEach(function (value) { counts[value] = (counts[value] || 0) + 1; });
+    });
+    groups.textContent = "";
+    data.kinds.forEach(function (kind, kindNumber) {
+      var values = Object.keys(counts).map(Number).filter(function (value) {
+        return data.values[value][0] === kindNumber && chosen.indexOf(value) < 0;
+      }).sort(function (a, b) { return counts[b] - counts[a] || a - b; }).slice(0, SHOWN_VALUES);
+      if (!values.length) {
+        return;
+      }
+      var group = document.createElement("div");
+      group.className = "ps-facet-group";
+      var heading = document.createElement("h3");
+      heading.textContent = KIND_LABELS[kind];
+      group.appendChild(heading);
+      values.forEach(function (value) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "ps-facet-value";
+        button.dataset.value = kind + ":" + data.values[value][1];
+        button.append(data.values[value][1] + " ");
+        var number = document.createElement("span");
+        number.className = "ps-count";
+        number.textContent = counts[value];
+        button.appendChild(number);
+        button.addEventListener("click", function () { choose(value); });
+        group.appendChild(button);
+      });
+      groups.appendChild(group);
+    });
+  }
+
+  function drawMore() {
+    var part = document.createDocumentFragment();
+    matching.slice(drawn, drawn + SHOWN_PAPERS).forEach(function (paper) {
+      var item = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = paper[0];
+      link.textContent = paper[1];
+      item.appendChild(link);
+      if (paper[2]) {
+        var mark = document.createElement("span");
+        mark.className = "ps-derived";
+        mark.title = "Title derived from the abstract by papersite";
+        mark.textContent = "≈";
+        item.appendChild(mark);
+      }
+      part.appendChild(item);
+    });
+    results.appendChild(part);
+    drawn = Math.min(matching.length, drawn + SHOWN_PAPERS);
+    more.hidden = drawn >= matching.length;
+    more.textContent = "Show " + Math.min(SHOWN_PAPERS, matching.length - drawn) + " more";
+    results.dispatchEvent(new CustomEvent("papersite:entries", {bubbles: true}));
+  }
+
+  function choose(value) {
+    if (chosen.indexOf(value) < 0) {
+      chosen.push(value);
+    }
+    update();
+  }
+
+  open.addEventListener("click", function () {
+    if (body.hidden) {
+      show();
+    } else {  // hidden filters filter nothing: the papers by area come back
+      chosen = [];
+      update();
+      body.hidden = true;
+      open.setAttribute("aria-expanded", "false");
+      open.textContent = openLabel;
+    }
+  });
+  input.addEventListener("change", function () {
+    var name = input.value.trim();
+    var number = data && data.values.findIndex(function (entry) { return entry[1] === name; });
+    if (number >= 0) {
+      input.value = "";
+      choose(number);
+    }
+  });
+  sortBy.addEventListener("change", function () { if (data) { update(); } });
+  more.addEventListener("click", drawMore);
+
+  // A shared address opens the list as it was filtered.
+  var shared = /^#filter=(.+)$/.exec(window.location.hash);
+  if (shared) {
+    show().then(function () {
+      chosen = shared[1].split("&").map(function (part) {
+        return data.byName[decodeURIComponent(part)];
+      }).filter(function (value) { return value !== undefined; });
+      update();
+    });
+  }
+})();
