@@ -2,18 +2,25 @@
 
 Pure functions from values to SVG text. Colours are CSS classes (`a0`…`a10`, `ax` for the rest,
 defined in `theme_overrides/assets/stylesheets/papersite.css`) rather than inline styles: shorter, and they
-follow the light and dark palettes. Coordinates are whole numbers to keep 5,000 dots small.
+follow the light and dark palettes. Coordinates have one decimal: fine enough that zoomed in,
+dots that overlap at first stand apart, and still short at 5,000 dots.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 AREA_COLOURS = 11
-"""Distinct colours; further areas share the class `ax`."""
+"""Distinct colours; the next areas get them again as rings (class `o`), the rest share `ax`."""
 OTHER_CLASS = "ax"
+RING = "o"
+MIN_GAP = 0.5
+"""Least distance between two dots' centres, in map units: zoomed in as far as the map goes
+(`papersite-map.js`), every dot is then clear of the others at its centre, where a click or tap
+lands."""
 
 MAP_WIDTH, MAP_HEIGHT, MAP_MARGIN = 1000, 700, 14
 
@@ -65,8 +72,11 @@ class Label:
 
 
 def colour_classes(names: Sequence[str]) -> dict[str, str]:
-    """Give the first names (the largest areas) a colour class each, the rest `ax`."""
-    return {name: f"a{rank}" if rank < AREA_COLOURS else OTHER_CLASS for rank, name in enumerate(names)}
+    """Give the first names (the largest areas) a colour class each, the next ones the same
+    colours as rings, the rest `ax`."""
+    return {name: f"a{rank}" if rank < AREA_COLOURS else
+            f"a{rank - AREA_COLOURS} {RING}" if rank < 2 * AREA_COLOURS else OTHER_CLASS
+            for rank, name in enumerate(names)}
 
 
 def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
@@ -88,32 +98,75 @@ def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
             f'aria-label="{escape(caption)}"><title>{escape(caption)}</title> {" ".join(rows)}</svg>')
 
 
-def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str) -> str:
-    """Return the map: one linked dot per paper with its title on hover, names on top."""
+def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str,
+                   close_labels: Sequence[Label] = ()) -> str:
+    """Return the map: one linked dot per paper with its title on hover, names on top; the
+    `close_labels` (finer subjects) show once the reader zooms in (`papersite-map.js`)."""
     radius = dot_radius(len(dots))
+    centres = spread([(_map_x(dot.x), _map_y(dot.y)) for dot in dots], MIN_GAP)
     parts = [
         f'<a href="{escape(dot.href)}"><title>{escape(dot.title)}</title>'
-        f'<circle class="{dot.colour}" cx="{_map_x(dot.x)}" cy="{_map_y(dot.y)}" r="{radius}"/></a>'
-        for dot in dots
+        f'<circle class="{dot.colour}" cx="{x:g}" cy="{y:g}" r="{radius}"/></a>'
+        for dot, (x, y) in zip(dots, centres)
     ]
-    names = "".join(
-        f'<text x="{_map_x(label.x)}" y="{_map_y(label.y)}">{escape(label.text)}</text>'
-        for label in labels)
     # Newlines between dots keep diffs and the Markdown raw-HTML pass readable; no blank lines.
     dots_text = "\n".join(parts)
     return (f'<svg class="ps-map" viewBox="0 0 {MAP_WIDTH} {MAP_HEIGHT}" role="group" '
             f'aria-label="{escape(caption)}">\n<g class="d">\n{dots_text}\n</g>\n'
-            f'<g class="l" aria-hidden="true">{names}</g>\n</svg>')
+            f'<g class="l" aria-hidden="true">{_names(labels)}</g>\n'
+            f'<g class="l t" aria-hidden="true">{_names(close_labels)}</g>\n</svg>')
 
 
-def place_labels(points_by_name: dict[str, list[tuple[float, float]]]) -> list[Label]:
+def _names(labels: Sequence[Label]) -> str:
+    return "".join(f'<text x="{round(_map_x(label.x))}" y="{round(_map_y(label.y))}">'
+                   f'{escape(label.text)}</text>' for label in labels)
+
+
+def spread(centres: Sequence[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
+    """Return the centres, each moved the least it must be to lie at least `gap` from every
+    centre before it, once rounded to a tenth (what the map writes): tried where it belongs,
+    then on rings around it half a gap wider each time."""
+    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    placed = []
+    for x, y in centres:
+        for dx, dy in _nudges():
+            spot = (round(min(max(x + dx * gap, 0), MAP_WIDTH), 1),
+                    round(min(max(y + dy * gap, 0), MAP_HEIGHT), 1))
+            if not _crowded(spot, cells, gap):
+                break
+        cells.setdefault((int(spot[0] // gap), int(spot[1] // gap)), []).append(spot)
+        placed.append(spot)
+    return placed
+
+
+def _crowded(spot: tuple[float, float], cells: dict, gap: float) -> bool:
+    column, row = int(spot[0] // gap), int(spot[1] // gap)
+    return any((spot[0] - x) ** 2 + (spot[1] - y) ** 2 < gap ** 2
+               for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+               for x, y in cells.get((column + dc, row + dr), ()))
+
+
+def _nudges():
+    """Yield offsets, in gaps: none, then rings of growing radius with more points on each."""
+    yield 0.0, 0.0
+    ring = 1
+    while True:
+        points = 8 * ring
+        for step in range(points):
+            angle = 2 * math.pi * step / points
+            yield ring / 2 * math.cos(angle), ring / 2 * math.sin(angle)
+        ring += 1
+
+
+def place_labels(points_by_name: dict[str, list[tuple[float, float]]],
+                 avoid: Sequence[Label] = ()) -> list[Label]:
     """Name each group where it is densest, largest group first, skipping names that would collide.
 
     Rule, in order: a group's place is the mean of its points in the densest cell of a 10 × 10
     grid and the cells around it; a group of 10 or more papers with fewer than a fifth of them
     there has no core and gets no name; a name overlapping one already placed is left out.
     """
-    placed: list[Label] = []
+    placed: list[Label] = list(avoid)  # names already on the map: kept clear of
     for name, points in points_by_name.items():
         if not points:
             continue
@@ -132,7 +185,7 @@ def place_labels(points_by_name: dict[str, list[tuple[float, float]]]) -> list[L
         label = Label(x=min(max(x, half_width), 1 - half_width), y=min(max(y, 0.04), 0.97), text=name)
         if not any(_overlap(label, other) for other in placed):
             placed.append(label)
-    return placed
+    return placed[len(avoid):]
 
 
 _LABEL_CHAR_WIDTH = 8.5 / (MAP_WIDTH - 2 * MAP_MARGIN)  # 15 px bold type, as a share of the width
@@ -149,9 +202,9 @@ def dot_radius(count: int) -> int:
     return max(3, min(9, round(60 / max(count, 1) ** 0.5)))
 
 
-def _map_x(x: float) -> int:
-    return round(MAP_MARGIN + x * (MAP_WIDTH - 2 * MAP_MARGIN))
+def _map_x(x: float) -> float:
+    return round(MAP_MARGIN + x * (MAP_WIDTH - 2 * MAP_MARGIN), 1)
 
 
-def _map_y(y: float) -> int:
-    return round(MAP_MARGIN + y * (MAP_HEIGHT - 2 * MAP_MARGIN))
+def _map_y(y: float) -> float:
+    return round(MAP_MARGIN + y * (MAP_HEIGHT - 2 * MAP_MARGIN), 1)

@@ -35,6 +35,8 @@ from .common import (
 )
 
 MAP_TITLE_MAX_CHARS = 110
+MAP_TOPIC_LABELS = 60
+"""Topics, the most frequent first, that may name a place on the zoomed-in map."""
 PAPERS_PAGE_PER_AREA = 40
 """Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
 The area's page lists all of them, and the filters reach every paper."""
@@ -158,12 +160,21 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
         f'<li><a href="{area_href(here, area, options)}"><span class="ps-swatch {classes[area]}"></span>'
         f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
         for area, papers in by_area.items())
+    # Zoomed in, the topics name the islands within an area.
+    topics = Counter(tag.name for paper in collection.papers for tag in paper.tags
+                     if tag.kind == "topic" and paper.map_position is not None)
+    least = max(3, len(collection.papers) // 100)
+    close_labels = place_labels({
+        topic: [paper.map_position for paper in collection.papers if paper.map_position is not None
+                and any(tag.name == topic and tag.kind == "topic" for tag in paper.tags)]
+        for topic, count in topics.most_common(MAP_TOPIC_LABELS) if count >= least}, avoid=labels)
     caption = f"Topic map of {plural(len(dots), 'paper')}"
-    svg = draw_topic_map(dots, labels, caption)
+    svg = draw_topic_map(dots, labels, caption, close_labels)
     body = ("<h1>Topic map</h1>\n"
             f'<p class="ps-tag-summary">Each dot is one of the {plural(len(dots), "paper")} of '
             f"{escape(collection.name)}: papers whose abstracts share vocabulary sit close together. "
-            "Colour shows the area; point at a dot for its title, click it to open the paper.</p>\n"
+            "Colour shows the area (rings, the smaller areas); point at a dot for its title, click "
+            "it to open the paper. Zoom in to see the topics.</p>\n"
             f'<ul class="ps-legend">{legend}</ul>\n'
             f'<div class="ps-map-frame">\n{svg}\n</div>\n')
     meta = {"title": "Topic map", "hide": ["navigation", "toc"], "search": {"exclude": True}}

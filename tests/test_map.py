@@ -1,0 +1,99 @@
+"""The topic map zoomed, moved and searched (papersite-map.js), from disk, at 1280 and 375 px;
+and the spacing of its dots (generator/charts.py) that makes every one reachable zoomed in."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from conftest import REPO
+
+from papersite.charts import AREA_COLOURS, MIN_GAP, colour_classes, spread
+
+pytest_plugins = ["browser"]  # the fixture chromium
+
+SCREENSHOTS = REPO / "screenshots"
+WIDTHS = {"wide": 1280, "phone": 375}
+# Each dot in view, and whether a click at its centre reaches it; each dot's radius in map units.
+_DOTS = """() => {
+  const svg = document.querySelector('svg.ps-map'), frame = svg.getBoundingClientRect();
+  return [...svg.querySelectorAll('.d a')].map(link => {
+    const circle = link.querySelector('circle'), box = circle.getBoundingClientRect();
+    const x = box.x + box.width / 2, y = box.y + box.height / 2;
+    const inView = x > frame.left && x < frame.right && y > frame.top && y < frame.bottom &&
+      x > 0 && y > 0 && x < innerWidth && y < innerHeight;
+    return {inView, hit: inView && document.elementFromPoint(x, y)?.closest('a') === link,
+            radius: parseFloat(getComputedStyle(circle).r)};
+  });
+}"""
+
+
+def test_spread_dots_stand_a_gap_apart_as_written():
+    generator = random.Random(7)
+    clustered = [(500 + generator.gauss(0, 3), 350 + generator.gauss(0, 3)) for _ in range(2000)]
+    centres = spread(clustered + [(0.0, 0.0)] * 50 + [(1000.0, 700.0)] * 50, MIN_GAP)
+    assert len(centres) == 2100
+    assert all(0 <= x <= 1000 and 0 <= y <= 700 and x == round(x, 1) for x, y in centres)
+    cells: dict[tuple[int, int], list[tuple[float, float]]] = {}
+    for x, y in centres:
+        cells.setdefault((int(x), int(y)), []).append((x, y))
+    closest = min((ax - bx) ** 2 + (ay - by) ** 2
+                  for (column, row), points in cells.items() for ax, ay in points
+                  for dc in (-1, 0, 1) for dr in (-1, 0, 1)
+                  for bx, by in cells.get((column + dc, row + dr), ()) if (ax, ay) != (bx, by))
+    assert closest ** 0.5 >= MIN_GAP
+    assert len(set(centres)) == len(centres)
+    # A dot with room stays where it belongs.
+    assert spread([(10.0, 10.0), (20.0, 20.0)], MIN_GAP) == [(10.0, 10.0), (20.0, 20.0)]
+
+
+def test_every_area_has_a_look_of_its_own_up_to_twice_the_colours():
+    classes = colour_classes([f"area {n}" for n in range(2 * AREA_COLOURS + 2)])
+    assert len(set(list(classes.values())[:2 * AREA_COLOURS])) == 2 * AREA_COLOURS
+    assert classes["area 0"] == "a0" and classes[f"area {AREA_COLOURS}"] == "a0 o"
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS.keys())
+def test_the_map_zooms_moves_and_lights_up_papers_from_disk(bundled_offline_site, chromium, width):
+    context, requests = chromium
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto((bundled_offline_site / "tags" / "topic-map.html").as_uri())
+    svg = page.locator("svg.ps-map")
+    svg.scroll_into_view_if_needed()
+    whole = page.evaluate(_DOTS)
+    assert len(whole) == 37 and all(dot["inView"] for dot in whole)
+    assert svg.get_attribute("viewBox") == "0 0 1000 700"
+    # Zoomed in as far as the map goes, with the buttons: every dot is smaller than the gap
+    # between any two centres (test above), so a click at its centre reaches it.
+    for _ in range(9):
+        page.click("[data-zoom=in]")
+    width_shown = float(svg.get_attribute("viewBox").split()[2])
+    assert width_shown == pytest.approx(1000 / 48)
+    zoomed = page.evaluate(_DOTS)
+    assert max(dot["radius"] for dot in zoomed) < MIN_GAP
+    assert all(dot["hit"] for dot in zoomed if dot["inView"])
+    # The keys move the view and zoom; 0 shows the whole map again.
+    svg.focus()
+    before = svg.get_attribute("viewBox")
+    page.keyboard.press("ArrowRight")
+    assert svg.get_attribute("viewBox") != before
+    page.keyboard.press("0")
+    assert svg.get_attribute("viewBox") == "0 0 1000 700"
+    topics = page.locator("svg.ps-map .l.t")
+    assert topics.evaluate("g => getComputedStyle(g).display") == "none"  # shown zoomed in
+    page.keyboard.press("+")
+    page.keyboard.press("+")
+    assert float(svg.get_attribute("viewBox").split()[2]) == pytest.approx(1000 / 1.6 ** 2)
+    assert topics.evaluate("g => getComputedStyle(g).display") != "none"
+    # Words typed above the map light up the papers whose titles have them.
+    titles = page.eval_on_selector_all("svg.ps-map .d a title", "ts => ts.map(t => t.textContent)")
+    word = re.findall(r"[A-Za-z]{5,}", titles[0])[0].lower()
+    page.fill(".ps-map-search", word)
+    expected = sum(word in title.lower() for title in titles)
+    assert page.locator("svg.ps-map a.ps-hit").count() == expected >= 1
+    assert page.text_content(".ps-map-found").startswith(f"{expected} paper")
+    page.click("[data-zoom=reset]")
+    page.screenshot(path=str(SCREENSHOTS / f"map-search-{width}.png"))
+    assert requests.failures == []
