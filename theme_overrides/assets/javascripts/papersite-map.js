@@ -40,9 +40,18 @@
   show();
   window.addEventListener("resize", show);
 
-  /* Show the view; size dots and names in screen pixels (--ps-k: map units a pixel spans):
-     the least of 3.5 px and the dots' own size on the whole map, at every zoom. */
-  function show() {
+  /* Show the view at the next frame (`draw`); dots and names are sized in screen pixels
+     (--ps-k: the map units a pixel spans), a dot at least 3.5 px, at every zoom. */
+  var drawing = false;
+  function show() {  // once a frame: wheel and drag send many events a frame
+    if (!drawing) {
+      drawing = true;
+      window.requestAnimationFrame(draw);
+    }
+  }
+
+  function draw() {
+    drawing = false;
     svg.setAttribute("viewBox", [view.x, view.y, view.width, view.height].join(" "));
     var shown = svg.getBoundingClientRect().width || WIDTH;
     var first = svg.querySelector(".d circle");
