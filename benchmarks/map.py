@@ -17,8 +17,8 @@ import random
 import sys
 from pathlib import Path
 
-from .search import build_site
 from .search import _write_corpus as write_corpus
+from .search import build_site
 
 _CENTRE = """async index => {
   await new Promise(resolve => requestAnimationFrame(resolve));  // the map draws at the next frame
