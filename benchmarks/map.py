@@ -15,18 +15,32 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from collections import Counter
 from pathlib import Path
 
 from .search import _write_corpus as write_corpus
 from .search import build_site
 
 _CENTRE = """async index => {
-  await new Promise(resolve => requestAnimationFrame(resolve));  // the map draws at the next frame
+  // The map draws at the next frame: wait until its view has stopped changing.
+  const svg = document.querySelector('svg.ps-map');
+  for (let last = null; last !== svg.getAttribute('viewBox');) {
+    last = svg.getAttribute('viewBox');
+    await new Promise(resolve => setTimeout(resolve, 100));
+  }
   const box = document.querySelectorAll('svg.ps-map .d circle')[index].getBoundingClientRect();
   return [box.x + box.width / 2, box.y + box.height / 2];
 }"""
-_REACHES = """([index, x, y]) => document.elementFromPoint(x, y)?.closest('a') ===
-  document.querySelectorAll('svg.ps-map .d a')[index]"""
+_INTO_VIEW = """index => document.querySelectorAll('svg.ps-map .d circle')[index]
+  .scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})"""
+# "reached", "covered" (by another dot or a name), or "outside" (the view or the window).
+_REACHES = """([index, x, y]) => {
+  const frame = document.querySelector('svg.ps-map').getBoundingClientRect();
+  if (x < Math.max(frame.left, 0) || x > Math.min(frame.right, innerWidth) ||
+      y < Math.max(frame.top, 0) || y > Math.min(frame.bottom, innerHeight)) return 'outside';
+  return document.elementFromPoint(x, y)?.closest('a') ===
+    document.querySelectorAll('svg.ps-map .d a')[index] ? 'reached' : 'covered';
+}"""
 # Runs `action` on the page and resolves once the next frame is drawn, with the time taken.
 _TIMED = """action => new Promise(resolve => {
   const start = performance.now();  // the map draws at the next frame: waited for below
@@ -63,21 +77,24 @@ def measure(site: Path, width: int, sample: int) -> str:
         page.locator("svg.ps-map").scroll_into_view_if_needed()
         count = page.locator("svg.ps-map .d a").count()
         chosen = random.Random(0).sample(range(count), min(sample, count))
-        reached = 0
+        outcomes: Counter[str] = Counter()
         for index in chosen:
             page.click("[data-zoom=reset]")
+            page.evaluate(_INTO_VIEW, index)  # a wheel turned off screen zooms nothing
             x, y = page.evaluate(_CENTRE, index)
             page.mouse.move(x, y)
             for _ in range(18):  # 1.25 ** 18 > 48: as far as the map zooms
                 page.mouse.wheel(0, -100)
+            page.evaluate(_INTO_VIEW, index)  # zoomed at the map's edge, a dot may end off screen
             x, y = page.evaluate(_CENTRE, index)
-            reached += page.evaluate(_REACHES, [index, x, y])
+            outcomes[page.evaluate(_REACHES, [index, x, y])] += 1
         page.click("[data-zoom=reset]")
         zoom_ms = page.evaluate(_TIMED, "zoom")
         search_ms = page.evaluate(_TIMED, "learning")
-    return (f"{count:,} papers at {width} px, from disk: zoomed in, {reached} of {len(chosen)} "
-            f"sampled dots reached by a click at their centre; a zoom step {zoom_ms:.0f} ms, "
-            f"a search {search_ms:.0f} ms")
+    return (f"{count:,} papers at {width} px, from disk: zoomed in, of {len(chosen)} sampled dots "
+            f"{outcomes['reached']} reached by a click at their centre, {outcomes['covered']} "
+            f"covered, {outcomes['outside']} with their centre out of sight; a zoom step "
+            f"{zoom_ms:.0f} ms, a search {search_ms:.0f} ms")
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -97,6 +97,10 @@ def test_choosing_two_values_lists_exactly_the_papers_holding_both(papers_page, 
     both = with_topic & _holders(records, kind, name)
     assert _shown(page) == both and both
     assert page.locator(".ps-facet-results .ps-save-mini").count() == len(both)  # ☆ on each
+    # "Show more" announces the list again: entries marked before keep their one ☆.
+    page.eval_on_selector(".ps-facet-results", "list => list.dispatchEvent("
+                          "new CustomEvent('papersite:entries', {bubbles: true}))")
+    assert page.locator(".ps-facet-results .ps-save-mini").count() == len(both)
     if request.node.callspec.params["papers_page"] == "hosted":
         page.screenshot(path=str(SCREENSHOTS / "facets-two-values.png"))
     # The address keeps the filters: opened again, the page lists the same papers.

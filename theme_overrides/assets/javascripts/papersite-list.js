@@ -130,26 +130,26 @@
     var savedNow = savedPaths();
     Array.prototype.forEach.call(
       scope.querySelectorAll(".ps-entries > li, .ps-cards > li"), function (item) {
-      var link = item.querySelector(":scope > a");
-      var path = link ? pathOf(link.href) : null;
-      if (!isPaperPath(path)) {
-        return;
-      }
-      if (openedPaths[path]) {
-        item.classList.add("ps-visited");
-        var mark = document.createElement("span");
-        mark.className = "ps-visited-mark";
-        mark.textContent = "opened";
-        link.after(mark);
-      }
-      var button = document.createElement("button");
-      button.type = "button";
-      button.className = "ps-save-mini";
-      button.dataset.title = link.textContent.trim();
-      item.appendChild(button);
-      wire(button, {path: path, title: link.textContent.trim(),
-                    derived: !!item.querySelector(".ps-derived"), cite: ""}, savedNow);
-    });
+        var link = item.querySelector(":scope > a");
+        var path = link ? pathOf(link.href) : null;
+        if (!isPaperPath(path) || item.querySelector(":scope > .ps-save-mini")) {  // or marked
+          return;
+        }
+        if (openedPaths[path]) {
+          item.classList.add("ps-visited");
+          var mark = document.createElement("span");
+          mark.className = "ps-visited-mark";
+          mark.textContent = "opened";
+          link.after(mark);
+        }
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "ps-save-mini";
+        button.dataset.title = link.textContent.trim();
+        item.appendChild(button);
+        wire(button, {path: path, title: link.textContent.trim(),
+                      derived: !!item.querySelector(".ps-derived"), cite: ""}, savedNow);
+      });
   }
   markEntries(document);
   // Entries drawn later (the papers page's filters, papersite-facets.js) announce themselves.

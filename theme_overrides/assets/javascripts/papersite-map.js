@@ -106,13 +106,11 @@
     return [view.x + view.width / 2, view.y + view.height / 2];
   }
 
+  /* The map point under a screen point, in the view as it is (it is drawn a frame later). */
   function mapPoint(clientX, clientY) {
-    var point = svg.createSVGPoint();
-    point.x = clientX;
-    point.y = clientY;
-    var inverse = svg.getScreenCTM().inverse();
-    var mapped = point.matrixTransform(inverse);
-    return [mapped.x, mapped.y];
+    var frame = svg.getBoundingClientRect();
+    return [view.x + (clientX - frame.left) / frame.width * view.width,
+            view.y + (clientY - frame.top) / frame.height * view.height];
   }
 
   tools.addEventListener("click", function (event) {
