@@ -161,13 +161,16 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
         f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
         for area, papers in by_area.items())
     # Zoomed in, the topics name the islands within an area.
-    topics = Counter(tag.name for paper in collection.papers for tag in paper.tags
-                     if tag.kind == "topic" and paper.map_position is not None)
+    points_by_topic: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    for paper in collection.papers:
+        if paper.map_position is not None:
+            for tag in paper.tags:
+                if tag.kind == "topic":
+                    points_by_topic[tag.name].append(paper.map_position)
     least = max(3, len(collection.papers) // 100)
-    close_labels = place_labels({
-        topic: [paper.map_position for paper in collection.papers if paper.map_position is not None
-                and any(tag.name == topic and tag.kind == "topic" for tag in paper.tags)]
-        for topic, count in topics.most_common(MAP_TOPIC_LABELS) if count >= least}, avoid=labels)
+    frequent = sorted(points_by_topic, key=lambda topic: -len(points_by_topic[topic]))
+    close_labels = place_labels({topic: points_by_topic[topic] for topic in frequent[:MAP_TOPIC_LABELS]
+                                 if len(points_by_topic[topic]) >= least}, avoid=labels)
     caption = f"Topic map of {plural(len(dots), 'paper')}"
     svg = draw_topic_map(dots, labels, caption, close_labels)
     body = ("<h1>Topic map</h1>\n"
