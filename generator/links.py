@@ -14,6 +14,8 @@ from functools import lru_cache
 from slugify import slugify
 
 PAPERS_DIR = "papers"
+PAPERS_INDEX = f"{PAPERS_DIR}/index.md"
+"""The papers page: every paper by area, and the filters."""
 TAGS_DIR = "tags"
 SLUG_WORDS_MAX_CHARS = 60
 

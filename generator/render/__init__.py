@@ -22,7 +22,7 @@ from dataclasses import dataclass, fields, replace
 
 from ..enrich.tags import tag_slug
 from ..errors import GeneratorError
-from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..links import PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from ..workers import Workers, worth_parallel
@@ -94,7 +94,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
                        [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
                        options, workers)
     # The list pages are rendered here meanwhile.
-    lists = {f"{PAPERS_DIR}/index.md": render_papers_index(collection, options),
+    lists = {PAPERS_INDEX: render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options),
              MY_LIST_PATH: render_my_list_page(collection)}

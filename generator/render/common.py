@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from html import escape
 
 from ..enrich.tags import tag_slug
-from ..links import PAPERS_DIR, paper_path, relative_url, tag_path
+from ..links import PAPERS_INDEX, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text, render_inline_html
 
@@ -74,7 +74,7 @@ def area_anchor(area: str) -> str:
 
 def area_href(here: str, area: str, options: RenderOptions) -> str:
     if area == NO_AREA:
-        return relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls) + f"#{area_anchor(area)}"
+        return relative_url(here, PAPERS_INDEX, options.directory_urls) + f"#{area_anchor(area)}"
     return relative_url(here, tag_path(tag_slug(Tag(area, "area"))), options.directory_urls)
 
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from ..links import PAPERS_DIR, paper_path, relative_url
+from ..links import PAPERS_DIR, PAPERS_INDEX, paper_path, relative_url
 from ..model import Collection
 from ..text import plain_text
 
 FACETS_PATH = f"{PAPERS_DIR}/facets.js"
+"""Beside the papers page (`links.PAPERS_INDEX`), which names it and whose links it holds."""
 FACET_KINDS = ("area", "topic", "dataset", "model", "author")
-_HERE = f"{PAPERS_DIR}/index.md"  # hrefs are relative to the papers page, which loads the file
 
 
 def render_facets(collection: Collection, directory_urls: bool = True) -> str:
@@ -37,7 +37,7 @@ def render_facets(collection: Collection, directory_urls: bool = True) -> str:
     data = {
         "kinds": FACET_KINDS,
         "values": [[FACET_KINDS.index(kind), name, counts[kind, name]] for kind, name in order],
-        "papers": [[relative_url(_HERE, paper_path(paper.slug), directory_urls),
+        "papers": [[relative_url(PAPERS_INDEX, paper_path(paper.slug), directory_urls),
                     plain_text(paper.title), int(paper.title_source == "derived"),
                     sorted({number[value] for value in values})]
                    for paper, values in zip(collection.papers, held)],

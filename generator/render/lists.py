@@ -16,7 +16,7 @@ from ..charts import (
     place_labels,
 )
 from ..enrich.tags import tag_slug
-from ..links import PAPERS_DIR, TAGS_DIR, paper_path, relative_url, tag_path
+from ..links import PAPERS_DIR, PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from .common import (
@@ -33,6 +33,7 @@ from .common import (
     render_paper_entry,
     shorten,
 )
+from .facets import FACETS_PATH
 
 MAP_TITLE_MAX_CHARS = 110
 MAP_TOPIC_LABELS = 60
@@ -41,7 +42,7 @@ PAPERS_PAGE_PER_AREA = 40
 """Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
 The area's page lists all of them, and the filters reach every paper."""
 # The filters (papersite-facets.js); hidden until the script shows them, as they need it.
-FACETS_PANEL = """<div class="ps-facets" data-ps-facets="facets.js" hidden>
+FACETS_PANEL = f"""<div class="ps-facets" data-ps-facets="{FACETS_PATH.rsplit('/', 1)[1]}" hidden>
 <button type="button" class="md-button ps-facet-open" aria-expanded="false"
  aria-controls="ps-facet-body">Filter by topic, data set, model, area or author</button>
 <div class="ps-facet-body" id="ps-facet-body" hidden>
@@ -112,7 +113,7 @@ def render_papers_index(collection: Collection, options: RenderOptions) -> str:
     """Return the papers page: filters over every paper (`facets`), then the papers grouped by
     area (largest first), one compact entry each, the first PAPERS_PAGE_PER_AREA of an area
     with a link to its page, which lists them all."""
-    here = f"{PAPERS_DIR}/index.md"
+    here = PAPERS_INDEX
     by_area = papers_by_area(collection)
     jumps = "".join(
         f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> '
@@ -206,7 +207,7 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<p class="ps-lead">{plural(len(papers), "paper")} from {files}, in {areas}: '
             "each with its abstract, typeset math, tags and the papers most related to it.</p>\n"
             f'<p class="ps-ways"><a class="md-button md-button--primary" '
-            f'href="{link(f"{PAPERS_DIR}/index.md")}">All papers</a> '
+            f'href="{link(PAPERS_INDEX)}">All papers</a> '
             f'<a class="md-button" href="{link(MAP_PATH)}">Topic map</a> '
             f'<a class="md-button" href="{link(f"{TAGS_DIR}/index.md")}">Tags</a> '
             '<label class="md-button" for="__search">Search</label></p>\n'

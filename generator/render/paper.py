@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
-from ..links import PAPERS_DIR, TAGS_DIR, page_url, paper_path, relative_url, tag_path
+from ..links import PAPERS_INDEX, TAGS_DIR, page_url, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
@@ -283,7 +283,7 @@ def _render_backlinks(paper: Paper, titles_by_slug: dict[str, str], here: str,
 
 def _render_breadcrumbs(paper: Paper, here: str, options: RenderOptions) -> str:
     """Return the way back: all papers › the paper's area."""
-    papers = relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls)
+    papers = relative_url(here, PAPERS_INDEX, options.directory_urls)
     area = area_of(paper)
     return (f'<nav class="ps-breadcrumbs" aria-label="Breadcrumbs" data-search-exclude>'
             f'<a href="{papers}">Papers</a><span aria-hidden="true"> › </span>'
@@ -333,7 +333,7 @@ def render_retired_page(retired: RetiredPaper, collection: Collection, options: 
     """Return the page left at a retired paper's URL: what it was, since when it is gone, and
     the paper that replaced it, if one reads alike (see `permalinks`)."""
     here = paper_path(retired.slug)
-    papers = relative_url(here, f"{PAPERS_DIR}/index.md", options.directory_urls)
+    papers = relative_url(here, PAPERS_INDEX, options.directory_urls)
     body = (f"<h1>{escape(retired.title)}</h1>\n"
             f'<p class="ps-retired">This paper is no longer in {escape(collection.name)}: '
             f"its abstract left the list on {escape(retired.since)}.</p>\n")
