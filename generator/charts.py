@@ -9,8 +9,9 @@ dots that overlap at first stand apart, and still short at 5,000 dots.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from html import escape
 
 AREA_COLOURS = 11
@@ -141,21 +142,31 @@ def spread(centres: Sequence[tuple[float, float]], gap: float) -> list[tuple[flo
 
 def _crowded(spot: tuple[float, float], cells: dict, gap: float) -> bool:
     column, row = int(spot[0] // gap), int(spot[1] // gap)
-    return any((spot[0] - x) ** 2 + (spot[1] - y) ** 2 < gap ** 2
-               for dc in (-1, 0, 1) for dr in (-1, 0, 1)
-               for x, y in cells.get((column + dc, row + dr), ()))
+    limit = gap ** 2
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            for x, y in cells.get((column + dc, row + dr), ()):
+                if (spot[0] - x) ** 2 + (spot[1] - y) ** 2 < limit:
+                    return True
+    return False
 
 
-def _nudges():
+def _nudges() -> Iterator[tuple[float, float]]:
     """Yield offsets, in gaps: none, then rings of growing radius with more points on each."""
     yield 0.0, 0.0
     ring = 1
     while True:
-        points = 8 * ring
-        for step in range(points):
-            angle = 2 * math.pi * step / points
-            yield ring / 2 * math.cos(angle), ring / 2 * math.sin(angle)
+        yield from _ring(ring)
         ring += 1
+
+
+@lru_cache(maxsize=None)
+def _ring(ring: int) -> tuple[tuple[float, float], ...]:
+    """The offsets of one ring: worked out once, as a dense cluster walks the same rings for
+    every dot (2,000 dots a pixel or two apart took 24 s when each walk computed them)."""
+    points = 8 * ring
+    return tuple((ring / 2 * math.cos(2 * math.pi * step / points),
+                  ring / 2 * math.sin(2 * math.pi * step / points)) for step in range(points))
 
 
 def place_labels(points_by_name: dict[str, list[tuple[float, float]]],
