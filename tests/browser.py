@@ -204,14 +204,34 @@ def serve_folder(folder: Path, not_found_page: Path | None = None) -> Iterator[s
         thread.join()
 
 
-@pytest.fixture
-def chromium():
-    """A fresh Chromium context and its request log; skipped (failed in CI) without Chromium."""
+@pytest.fixture(scope="session")
+def chromium_browser() -> Iterator:
+    """One Chromium for the test session (a launch costs 1.2-1.8 s; the suite has about 60
+    browser tests), with a throwaway profile; each test gets a fresh context of its own."""
     require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                                             headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def chromium(chromium_browser):
+    """A fresh Chromium context (its own cookies, storage and cache, as a new profile has) and
+    its request log; skipped (failed in CI) without Chromium."""
     log = RequestLog()
-    with open_chromium() as context:
-        log.attach(context)
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(15_000)
+    log.attach(context)
+    try:
         yield context, log
+    finally:
+        context.close()
 
 
 @pytest.fixture
