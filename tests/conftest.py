@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
+from filelock import FileLock
 
 from papersite.cli import main
 
@@ -60,21 +62,38 @@ def build_bundled(root: Path, arguments: list[str], site_url: str | None = None)
         monkey.undo()
 
 
+def built_once(tmp_path_factory, name: str, build) -> Path:
+    """Return the folder `build(folder)` fills, built once for the whole test run: under
+    pytest-xdist (`make test`) the first worker to ask builds it and the others wait for it."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's folder, above each worker's own
+    folder = root / name
+    with FileLock(str(folder) + ".lock"):
+        done = folder / ".built"
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)  # a build that failed half-way
+            folder.mkdir()
+            build(folder)
+            done.touch()
+    return folder
+
+
 @pytest.fixture(scope="session")
 def bundled_hosted_site(tmp_path_factory) -> Path:
     """The hosted build of the bundled abstracts, as `make site` makes it (no site_url), built
-    once for every test module that only reads it."""
-    root = tmp_path_factory.mktemp("bundled-hosted")
-    build_bundled(root, ["--site-dir", str(root / "site")])
+    once for every test that only reads it."""
+    root = built_once(tmp_path_factory, "bundled-hosted",
+                      lambda root: build_bundled(root, ["--site-dir", str(root / "site")]))
     return root / "site"
 
 
 @pytest.fixture(scope="session")
 def bundled_offline_site(tmp_path_factory) -> Path:
     """`papersite build --offline` of the bundled abstracts (site-offline/ and its zip), built
-    once for every test module that only reads it."""
-    root = tmp_path_factory.mktemp("bundled-offline")
-    build_bundled(root, ["--offline", "--site-dir", str(root / "site-offline")])
+    once for every test that only reads it."""
+    root = built_once(tmp_path_factory, "bundled-offline", lambda root: build_bundled(
+        root, ["--offline", "--site-dir", str(root / "site-offline")]))
     return root / "site-offline"
 
 
@@ -95,3 +114,17 @@ def paper_pages(site: Path) -> list[Path]:
     order: not the reader's list (`papers/my-list/`), which lives beside them."""
     return sorted(path for path in (site / "papers").glob("*/index.html")
                   if path.parent.name != "my-list")
+
+
+# The longest test files, longest first (as measured on 2026-12-02). `make test` hands
+# whole files to its workers in collection order: started first, they no longer leave one
+# worker running alone at the end while the other has finished.
+LONGEST_FIRST = ("test_real_lists.py", "test_a11y.py", "test_plugins.py",
+                 "test_incremental_random.py", "test_reading.py", "test_mentions.py",
+                 "test_ui.py", "test_serve.py", "test_offline.py", "test_related.py",
+                 "test_fastpages.py", "test_pipeline_fuzz.py", "test_permalinks.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))  # stable: order kept within
