@@ -193,7 +193,8 @@ def serve_folder(folder: Path, not_found_page: Path | None = None) -> Iterator[s
     """Serve a folder on 127.0.0.1 at a free port in a thread; yield its base URL."""
     handler = type("Handler", (_QuietHandler,), {"not_found_page": not_found_page})
     server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(folder)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # A short poll: shutting the server down waits for one (0.5 s by default, at every test).
+    thread = threading.Thread(target=partial(server.serve_forever, poll_interval=0.05), daemon=True)
     thread.start()
     try:
         host, port = server.server_address[:2]
