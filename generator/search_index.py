@@ -14,6 +14,8 @@ which speaks Material's worker protocol and only looks things up:
     search/papersite/t<n>.*    term shards: the terms that start with one prefix, each with its
                                postings (document number and where the term occurs)
     search/papersite/x<n>.*    the pages' plain text, CHUNK_SIZE pages a file, for snippets
+    search/papersite/o.*       the pages a query offers when it names them exactly: each tag's
+                               page, and each given author's papers (see `search_offers`)
 
 The worker fetches a term shard when a query needs it and text only for the results it shows
 first. Hosted sites get `.json` files; offline builds `.js` files calling
@@ -39,7 +41,8 @@ from functools import cache
 from pathlib import Path
 
 from .cache import ResultCache, content_key
-from .links import page_url, paper_path
+from .enrich.tags import tag_slug
+from .links import PAPERS_INDEX, page_url, paper_path, tag_path
 from .model import Collection
 from .text import plain_text
 
@@ -103,6 +106,8 @@ class PaperIndex:
     """One search entry per paper (`paper_search_entries`)."""
     postings: dict[str, Posted]
     """Each term's postings, papers numbered from 0 (`_paper_postings`)."""
+    offers: dict
+    """The pages a query naming them is offered (`search_offers`)."""
 
 
 def index_papers(collection: Collection, directory_urls: bool,
@@ -113,7 +118,25 @@ def index_papers(collection: Collection, directory_urls: bool,
     entries = paper_search_entries(collection, directory_urls)
     weights = ([term_weights(entry) for entry in entries] if cache is None
                else _remembered_term_weights(entries, cache))
-    return PaperIndex(entries, _paper_postings(weights))
+    return PaperIndex(entries, _paper_postings(weights), search_offers(collection, directory_urls))
+
+
+def search_offers(collection: Collection, directory_urls: bool) -> dict:
+    """Return the pages a query that names them offers above the papers: under "pages",
+    [name, kind, papers, location] for each tag's page and [name, "author", papers] for each
+    author the list gives, whose page is the papers page (under "papers") filtered by author.
+
+    "Diffusion models" then leads to its tag page, the papers most about it first, and "Yoshua
+    Bengio" to his papers, not only to the papers whose text has the words."""
+    tags: Counter = Counter()
+    authors: Counter = Counter()
+    for paper in collection.papers:
+        tags.update({(tag.name, tag.kind, tag_slug(tag)) for tag in paper.tags})
+        authors.update(set(paper.abstract.authors))
+    pages = ([[name, kind, count, page_url(tag_path(slug), directory_urls)]
+              for (name, kind, slug), count in sorted(tags.items())] +
+             [[name, "author", count] for name, count in sorted(authors.items())])
+    return {"papers": page_url(PAPERS_INDEX, directory_urls), "pages": pages}
 
 
 def _remembered_term_weights(entries: list[dict], cache: ResultCache) -> list[dict[str, int]]:
@@ -144,6 +167,7 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
     postings = _postings([term_weights(entry) for entry in hubs], papers.postings)
     entries = [*hubs, *papers.entries]
     files, shards, tags = _build_files(entries, postings)
+    files["o"] = papers.offers
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {

@@ -43,8 +43,9 @@ ENTER_QUERY_JS = """query => {
   input.dispatchEvent(new KeyboardEvent("keyup", {key: query.slice(-1)}));
 }"""
 # Sends each query to a search worker of the page's own kind, as Material's search box does, and
-# returns the first result's location (or null) per query. Argument: {queries, suggest}.
-FIRST_RESULTS_JS = """async ({queries, suggest}) => {
+# returns the first result's location (or null) per query, or with `top` the first `top` results'
+# locations. Argument: {queries, suggest, top}.
+FIRST_RESULTS_JS = """async ({queries, suggest, top}) => {
   const config = JSON.parse(document.querySelector("#__config").textContent);
   const base = new URL(config.base, location);
   const index = location.protocol === "file:"
@@ -65,7 +66,8 @@ FIRST_RESULTS_JS = """async ({queries, suggest}) => {
   for (const query of queries) {
     worker.postMessage({type: 2, data: query});
     const {data} = await next();
-    firsts.push(data.items.length ? data.items[0][0].location : null);
+    const locations = data.items.map(group => group[0].location);
+    firsts.push(top ? locations.slice(0, top) : locations.length ? locations[0] : null);
   }
   worker.terminate();
   return firsts;

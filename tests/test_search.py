@@ -121,11 +121,19 @@ def test_a_prefix_finds_the_paper_while_typing(site):
     assert _outside(requests, home) == [] and requests.failures == []
 
 
-def test_a_tag_name_finds_its_papers(site):
+def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     page, home, _, requests = site
     first = _search(page, home, "Flow matching")
-    assert "papers/" in first.locator("a").first.get_attribute("href")
-    assert first.locator(".md-tag", has_text="Flow matching").count() == 1
+    assert first.locator("a").first.get_attribute("href").split("?")[0].endswith(
+        "tags/flow-matching.html" if home.startswith("file:") else "tags/flow-matching/")
+    assert "Topic: Flow matching" in first.inner_text()
+    papers = page.locator(SEARCH_RESULT).nth(1)
+    assert "papers/" in papers.locator("a").first.get_attribute("href")
+    assert papers.locator(".md-tag", has_text="Flow matching").count() == 1
+    # The tag page it offers lists the tag's papers.
+    first.locator("a").first.click()
+    page.wait_for_selector("article h1")
+    assert page.locator("article h1").inner_text() == "Flow matching"
     assert _outside(requests, home) == [] and requests.failures == []
 
 
@@ -157,11 +165,19 @@ def test_an_authors_name_and_a_given_keyword_find_the_paper(tmp_path, chromium, 
     home = static_server(site)
     page = context.new_page()
     page.goto(home)
-    firsts = page.evaluate(FIRST_RESULTS_JS, {"queries": ["Yoshua Bengio", "Grace Hopper",
-                                                          "wildlife monitoring"],
-                                              "suggest": False})
+    tops = page.evaluate(FIRST_RESULTS_JS, {"queries": ["Yoshua Bengio", "Grace Hopper",
+                                                        "wildlife monitoring"],
+                                            "suggest": False, "top": 3})
     url = {record["abstract"][:12]: record["url"]
            for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
-    # The author's paper comes before the one whose text names him.
-    assert firsts == [url["We propose S"], url["We study the"], url["We propose S"]]
+    # An author's name offers their papers (the papers page, filtered by author) first; then
+    # the author's paper comes before the one whose text names him.
+    assert tops == [["papers/#filter=author%3AYoshua%20Bengio", url["We propose S"],
+                     url["Bengio's ear"]],
+                    ["papers/#filter=author%3AGrace%20Hopper", url["We study the"]],
+                    [url["We propose S"]]]
+    page.goto(home + tops[0][0])  # the papers page opens with that filter chosen
+    count = page.locator(".ps-facet-count")
+    count.filter(has_text="Yoshua Bengio").wait_for()
+    assert count.inner_text().startswith("1 paper with")
     assert requests.failures == []

@@ -37,7 +37,7 @@
   const indexUrl = new URL("../../search/papersite/", scriptUrl);
 
   let manifest = null, digitValue = null, options = { suggest: false };
-  let docs = null, tagNames = null, docsPromise = null;
+  let docs = null, tagNames = null, docsPromise = null, offersPromise = null;
   const chunks = new Map(), loading = new Map();
 
   /* ------------------------------------------------------------------ loading the index */
@@ -83,6 +83,23 @@
       });
     }
     return docsPromise;
+  }
+
+  /* The pages a query offers when it names them: tag pages and given authors' papers
+     (generator/search_index.py, `search_offers`), by the words of their names. */
+  function loadOffers() {
+    if (!offersPromise)
+      offersPromise = load("o").then(({ papers, pages }) => {
+        const byPhrase = new Map();
+        for (const [name, kind, count, location] of pages) {
+          const key = phrase(name);
+          if (!byPhrase.has(key)) byPhrase.set(key, []);
+          byPhrase.get(key).push({ name, kind, count,
+            location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
+        }
+        return byPhrase;
+      }).catch(() => new Map());  // an index without offers: the papers alone
+    return offersPromise;
   }
 
   /* Shards whose key begins the term, or which the term begins (short terms, split shards). */
@@ -208,7 +225,7 @@
   }
 
   /* Put first the pages the query names exactly: a name the paper coins, or its title; as
-     typed ("Seer", not "SEER") before up to case and punctuation. */
+     typed ("Seer", not "SEER") before up to case and punctuation. Return them and how many. */
   function pinExact(results, query) {
     const verbatim = query.trim(), wanted = phrase(query);
     const exact = [], folded = [];
@@ -218,9 +235,10 @@
       else if (phrase(title) === wanted || names.some(name => phrase(name) === wanted))
         folded.push(result);
     }
-    if (!exact.length && !folded.length) return results;
+    if (!exact.length && !folded.length) return { results, pinned: 0 };
     const pinned = new Set([...exact, ...folded]);
-    return [...exact, ...folded, ...results.filter(result => !pinned.has(result))];
+    return { results: [...exact, ...folded, ...results.filter(result => !pinned.has(result))],
+             pinned: pinned.size };
   }
 
   function phrase(text) {
@@ -338,6 +356,20 @@
     return entry;
   }
 
+  const OFFER_TITLES = { area: "Area", topic: "Topic", dataset: "Data set", model: "Model",
+                         author: "Author" };
+
+  /* A page the query names: the tag's page, or the author's papers. */
+  function offerItem(offer) {
+    const papers = `${offer.count} paper${offer.count === 1 ? "" : "s"}`;
+    return {
+      location: offer.location, score: Number.MAX_VALUE, terms: {},
+      title: `${OFFER_TITLES[offer.kind] || "Tag"}: <mark>${escapeHtml(offer.name)}</mark>`,
+      text: offer.kind === "author" ? `All ${papers} by ${escapeHtml(offer.name)} in this list`
+        : `The tag's page: all ${papers} with it, those most about it first`
+    };
+  }
+
   /* Group results per page, as Material does: a page's sections follow the page. */
   function group(results, terms) {
     const groups = new Map();
@@ -369,11 +401,16 @@
   async function search(query) {
     const terms = parseQuery(query).slice(0, 32);
     if (!terms.length) return { items: [] };
-    const [, ...termShards] = await Promise.all([loadDocs(),
+    const [, offers, ...termShards] = await Promise.all([loadDocs(), loadOffers(),
       ...terms.map(term => loadShards([term.word, term.stem]))]);
-    const results = pinExact(rank(terms, termShards), query);
+    const { results, pinned } = pinExact(rank(terms, termShards), query);
     await texts(results);
-    const answer = { items: group(results, terms) };
+    const items = group(results, terms);
+    // A tag or an author the query names comes right after the papers it names exactly: a
+    // paper that coins "Mamba" first, then the Mamba tag's page.
+    const offered = (offers.get(phrase(query)) || []).map(offer => [offerItem(offer)]);
+    items.splice(Math.min(pinned, items.length), 0, ...offered);
+    const answer = { items };
     if (options.suggest) answer.suggest = suggestions(query, results);
     return answer;
   }
