@@ -14,8 +14,9 @@ which speaks Material's worker protocol and only looks things up:
     search/papersite/t<n>.*    term shards: the terms that start with one prefix, each with its
                                postings (document number and where the term occurs)
     search/papersite/x<n>.*    the pages' plain text, CHUNK_SIZE pages a file, for snippets
-    search/papersite/o.*       the pages a query offers when it names them exactly: each tag's
-                               page, and each given author's papers (see `search_offers`)
+    search/papersite/o<n>.*    the pages a query offers when it names them exactly: each tag's
+                               page and each given author's papers (see `search_offers`), split
+                               by the first letter of the name: 9,000 authors make 250 kB
 
 The worker fetches a term shard when a query needs it and text only for the results it shows
 first. Hosted sites get `.json` files; offline builds `.js` files calling
@@ -167,12 +168,14 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
     postings = _postings([term_weights(entry) for entry in hubs], papers.postings)
     entries = [*hubs, *papers.entries]
     files, shards, tags = _build_files(entries, postings)
-    files["o"] = papers.offers
+    offer_keys, offer_files = _offer_files(papers.offers)
+    files |= offer_files
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {
         "version": version, "suffix": suffix, "digits": DIGITS, "chunk": CHUNK_SIZE,
-        "docParts": sum(name.startswith("d") for name in files), "shards": shards, "tags": tags}
+        "docParts": sum(name.startswith("d") for name in files), "shards": shards, "tags": tags,
+        "offers": offer_keys}
     material["docs"] = []  # the worker reads the index above; Material only passes config on
     data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
     path.write_text(data, encoding="utf-8")
@@ -228,6 +231,19 @@ def stem(word: str) -> str:
     if word.endswith(("us", "ss")):
         return word
     return word[:-1]
+
+
+def _offer_files(offers: dict) -> tuple[list[str], dict[str, object]]:
+    """Split the offers by the first letter of their names' words, as the worker reads a query
+    (folded, words joined by spaces); return the letters and the files, `o<n>` the n-th."""
+    by_letter: dict[str, list] = defaultdict(list)
+    for page in offers["pages"]:
+        words = _WORD.findall(fold(page[0]))
+        if words:
+            by_letter[words[0][0]].append(page)
+    letters = sorted(by_letter)
+    return letters, {f"o{number}": {"papers": offers["papers"], "pages": by_letter[letter]}
+                     for number, letter in enumerate(letters)}
 
 
 def _hub_entries(docs: list[dict]) -> list[dict]:

@@ -37,7 +37,7 @@
   const indexUrl = new URL("../../search/papersite/", scriptUrl);
 
   let manifest = null, digitValue = null, options = { suggest: false };
-  let docs = null, tagNames = null, docsPromise = null, offersPromise = null;
+  let docs = null, tagNames = null, docsPromise = null;
   const chunks = new Map(), loading = new Map();
 
   /* ------------------------------------------------------------------ loading the index */
@@ -86,10 +86,14 @@
   }
 
   /* The pages a query offers when it names them: tag pages and given authors' papers
-     (generator/search_index.py, `search_offers`), by the words of their names. */
-  function loadOffers() {
-    if (!offersPromise)
-      offersPromise = load("o").then(({ papers, pages }) => {
+     (generator/search_index.py, `search_offers`), by the words of their names; in files by
+     the first letter of the name. */
+  const offersByLetter = new Map();
+  function loadOffers(wanted) {
+    const letter = wanted.charAt(0), number = (manifest.offers || []).indexOf(letter);
+    if (number < 0) return Promise.resolve(new Map());
+    if (!offersByLetter.has(letter))
+      offersByLetter.set(letter, load(`o${number}`).then(({ papers, pages }) => {
         const byPhrase = new Map();
         for (const [name, kind, count, location] of pages) {
           const key = phrase(name);
@@ -98,8 +102,8 @@
             location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
         }
         return byPhrase;
-      }).catch(() => new Map());  // an index without offers: the papers alone
-    return offersPromise;
+      }).catch(() => new Map()));  // the papers alone
+    return offersByLetter.get(letter);
   }
 
   /* Shards whose key begins the term, or which the term begins (short terms, split shards). */
@@ -401,14 +405,15 @@
   async function search(query) {
     const terms = parseQuery(query).slice(0, 32);
     if (!terms.length) return { items: [] };
-    const [, offers, ...termShards] = await Promise.all([loadDocs(), loadOffers(),
+    const wanted = phrase(query);
+    const [, offers, ...termShards] = await Promise.all([loadDocs(), loadOffers(wanted),
       ...terms.map(term => loadShards([term.word, term.stem]))]);
     const { results, pinned } = pinExact(rank(terms, termShards), query);
     await texts(results);
     const items = group(results, terms);
     // A tag or an author the query names comes right after the papers it names exactly: a
     // paper that coins "Mamba" first, then the Mamba tag's page.
-    const offered = (offers.get(phrase(query)) || []).map(offer => [offerItem(offer)]);
+    const offered = (offers.get(wanted) || []).map(offer => [offerItem(offer)]);
     items.splice(Math.min(pinned, items.length), 0, ...offered);
     const answer = { items };
     if (options.suggest) answer.suggest = suggestions(query, results);
