@@ -87,7 +87,9 @@ def paper_search_entries(collection: Collection, directory_urls: bool) -> list[d
             "title": plain_text(paper.title),
             "gist": plain_text(paper.gist),
             "text": plain_text(paper.abstract.text),
-            "tags": [tag.name for tag in paper.tags],
+            # Once each: search results show the names alone, and twelve areas share their name
+            # with a topic ("Generative models" the area and the topic).
+            "tags": list(dict.fromkeys(tag.name for tag in paper.tags)),
             "names": [plain_text(name) for name in paper.introduces],
             # Given by the list: a colleague's name or the authors' keywords find the paper.
             "given": [*paper.abstract.authors, *paper.abstract.keywords],

@@ -137,6 +137,13 @@ def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     assert _outside(requests, home) == [] and requests.failures == []
 
 
+def test_a_result_names_each_tag_once(hosted_site):
+    # Twelve areas share their name with a topic: the area "Generative models" and the topic.
+    records = json.loads((hosted_site / "papers.json").read_text(encoding="utf-8"))
+    assert any(set(r["tags"]["area"]) & set(r["tags"]["topic"]) for r in records)
+    assert all(len(set(doc[2])) == len(doc[2]) for doc in read_page_table(hosted_site))
+
+
 def test_hub_page_text_keeps_words_apart(hosted_site):
     # Material's page text joins adjacent elements as they are: the home page's topic chips once
     # read "Flow matching 3Diffusion models 3Calibration" in search results.
