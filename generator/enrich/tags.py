@@ -184,11 +184,6 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # next three words are negated.
 _NEGATION = re.compile(r"\b(?:without|not|no|w/o|instead of|rather than|unlike|beyond|except"
                        r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
-# What the paper sets itself against or borrows from: "in contrast to view synthesis methods",
-# "inspired by X", "compared with Y" name others' work, not the paper's subject.
-_OTHERS_WORK = re.compile(r"\b(?:in contrast to|contrary to|as opposed to|inspired by|inspiration from"
-                          r"|compared (?:to|with)|in comparison (?:to|with))[\s-]+(?:[\w-]+(?:\s+|$)){1,4}",
-                          re.IGNORECASE)
 # "(e.g. weather, genomics)", "such as A, B and C", "including A and B", "for example A".
 _EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)[,:]?\s"
                        r"[^.;:()]*?(?=\)|;|\.(?:\s|$)|$)", re.IGNORECASE)
@@ -211,7 +206,7 @@ class Evidence:
         self.contributions = [(start, end) for start, end in zip([0, *ends], ends)
                               if _CONTRIBUTION.search(text, start, end)]
         """Sentences saying what the paper does ("we propose", "this paper", "our")."""
-        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _OTHERS_WORK, _EXAMPLES)
+        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _EXAMPLES)
                          for m in regex.finditer(text))
         self._passing_starts = [start for start, _ in passing]
         self._passing = passing
