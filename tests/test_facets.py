@@ -42,8 +42,9 @@ def test_facet_data_numbers_each_value_once_by_kind_then_by_papers():
     data = _facets(collection)
     assert data["values"] == [[0, "Computer vision", 2], [1, "Diffusion models", 2],
                               [2, "ImageNet", 3], [4, "Ada Lovelace", 2], [4, "Grace Hopper", 1]]
-    assert data["papers"] == [["a/", "Title of a", 1, [0, 1, 2, 3]], ["b/", "Title of b", 1, [0, 2]],
-                              ["c/", "Title of c", 1, [1, 2, 3, 4]]]
+    assert data["papers"] == [["a/", "Title of a", 1, [0, 1, 2, 3], [], []],
+                              ["b/", "Title of b", 1, [0, 2], [], []],
+                              ["c/", "Title of c", 1, [1, 2, 3, 4], [], []]]
     assert [paper[0] for paper in _facets(collection, directory_urls=False)["papers"]] == [
         "a.html", "b.html", "c.html"]
 
@@ -109,6 +110,27 @@ def test_choosing_two_values_lists_exactly_the_papers_holding_both(papers_page, 
     assert _shown(page) == both
     page.click(".ps-facet-on")  # the topic, chosen first: removed, the other value is left
     assert _shown(page) == _holders(records, kind, name)
+
+
+def test_like_this_lists_the_papers_most_related_to_one_first(papers_page):
+    page, address, records = papers_page
+    page.goto(address)
+    page.click(".ps-facet-open")
+    page.locator(".ps-facet-group", has_text="Areas").locator(".ps-facet-value").first.click()
+    shown = page.eval_on_selector_all(".ps-facet-results > li > a", "links => links.map(a => a.href)")
+    address_by_id = {record["id"]: where for where, record in records.items()}
+    # A paper with related papers in this selection, listed after another (to be moved up).
+    picked = next(where for where in shown[1:]
+                  if any(address_by_id[other] in shown for other in records[where]["related"]))
+    item = page.locator(".ps-facet-results > li").nth(shown.index(picked))
+    item.locator(".ps-facet-like").click()
+    related = [address_by_id[other] for other in records[picked]["related"]
+               if address_by_id[other] in shown]
+    reordered = page.eval_on_selector_all(".ps-facet-results > li > a", "links => links.map(a => a.href)")
+    assert reordered[:1 + len(related)] == [picked, *related]
+    assert sorted(reordered) == sorted(shown)  # the same papers, in another order
+    title = records[picked]["title"]
+    assert page.locator(".ps-facet-sort option:checked").inner_text() == f"most related to “{title}”"
 
 
 def test_the_papers_page_lists_an_areas_first_papers_and_links_its_page():

@@ -5,6 +5,8 @@
  * opens them, hosted or from disk alike. Each value chosen narrows the list to the papers that
  * hold every chosen value (AND); the buttons beside show how many of those hold each other
  * value. The chosen values stay in the address (#filter=…), so a filtered list can be shared.
+ * "like this" beside a listed paper sorts the list by how related each paper is to that one:
+ * its related papers first, then theirs, then the rest by nearness on the topic map.
  */
 (function () {
   "use strict";
@@ -33,6 +35,11 @@
   var browse = document.querySelectorAll(".ps-group, .ps-jumps");
   var openLabel = open.textContent;
   var data = null, loading = null, chosen = [], matching = [], drawn = 0;
+  var likeThis = -1;  // the paper the list is sorted by relatedness to, by number
+  var relatedOption = document.createElement("option");
+  relatedOption.value = "related";
+  relatedOption.hidden = true;
+  sortBy.appendChild(relatedOption);
   panel.hidden = false;
 
   function load() {
@@ -45,6 +52,7 @@
         document.body.appendChild(script);
       }).then(function (value) {
         data = value;
+        data.papers.forEach(function (paper, number) { paper.number = number; });
         data.byName = {};
         data.values.forEach(function (entry, number) {
           data.byName[data.kinds[entry[0]] + ":" + entry[1]] = number;
@@ -65,15 +73,45 @@
     return load().then(update);
   }
 
-  /* The papers holding every chosen value, in list order or by title. */
+  /* The papers holding every chosen value, in list order, by title or by relatedness. */
   function select() {
     var papers = data.papers.filter(function (paper) {
       return chosen.every(function (value) { return paper[3].indexOf(value) >= 0; });
     });
     if (sortBy.value === "title") {
       papers = papers.slice().sort(function (a, b) { return a[1].localeCompare(b[1]); });
+    } else if (sortBy.value === "related" && likeThis >= 0) {
+      papers = byRelatedness(papers, likeThis);
     }
     return papers;
+  }
+
+  /* The paper itself, its related papers (best first), theirs, then the others by distance on
+     the topic map (list order where a paper has no place on it). */
+  function byRelatedness(papers, origin) {
+    var rank = new Map([[origin, 0]]);
+    var near = data.papers[origin][4];
+    near.concat.apply(near, near.map(function (number) { return data.papers[number][4]; }))
+      .forEach(function (number) { if (!rank.has(number)) { rank.set(number, rank.size); } });
+    var at = data.papers[origin][5];
+    function distance(paper) {
+      var place = paper[5];
+      return at.length && place.length ? Math.hypot(place[0] - at[0], place[1] - at[1]) : Infinity;
+    }
+    return papers.map(function (paper) {
+      return {paper: paper, rank: rank.has(paper.number) ? rank.get(paper.number) : rank.size,
+              distance: rank.has(paper.number) ? 0 : distance(paper)};
+    }).sort(function (a, b) {
+      return a.rank - b.rank || a.distance - b.distance || a.paper.number - b.paper.number;
+    }).map(function (entry) { return entry.paper; });
+  }
+
+  function sortByRelatedness(paper) {
+    likeThis = paper.number;
+    relatedOption.textContent = "most related to “" + paper[1] + "”";
+    relatedOption.hidden = false;
+    sortBy.value = "related";
+    update();
   }
 
   function update() {
@@ -174,6 +212,13 @@
         mark.textContent = "≈";
         item.appendChild(mark);
       }
+      var like = document.createElement("button");
+      like.type = "button";
+      like.className = "ps-facet-like";
+      like.textContent = "like this";
+      like.setAttribute("aria-label", "List the papers most related to " + paper[1] + " first");
+      like.addEventListener("click", function () { sortByRelatedness(paper); });
+      item.appendChild(like);
       part.appendChild(item);
     });
     results.appendChild(part);
