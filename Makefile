@@ -19,7 +19,8 @@ deploy: $(VENV)/.installed        ## publish to the gh-pages branch (GitHub Page
 	$(BIN)/mkdocs gh-deploy --force
 
 test: $(VENV)/.tested             ## install the test extras and Chromium, run the suite
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not serial"
+	$(BIN)/python -m pytest -m serial
 
 # The stages' unit tests: no site build, no browser, no whole conference list (about 25 s).
 FAST_TESTS := tests/test_parse.py tests/test_text.py tests/test_tags.py tests/test_titles.py \

@@ -12,6 +12,11 @@ from pathlib import Path
 import pytest
 from conftest import copy_project
 
+# Timed against a watcher: with tests running beside it (make test, 2026-12-02), `mkdocs serve`
+# once saw the pages written after an edit as two changes and built three times, not two; alone
+# (three runs, one with both cores kept busy) it built twice.
+pytestmark = pytest.mark.serial
+
 MKDOCS = Path(sys.executable).with_name("mkdocs")
 
 
