@@ -112,7 +112,7 @@ def tfidf_ranking(papers: list[dict]):
 
 
 def site_ranking(site: Path, queries: list[str]) -> dict[str, list[int | None]]:
-    """Type each query into the site's search box; return the papers of the results shown."""
+    """Type each query into the site's search box; return the papers among the results shown."""
     by_url = paper_numbers(site)
     shown: dict[str, list[int | None]] = {}
     with serve_folder(site) as home, open_chromium() as context:
@@ -126,9 +126,27 @@ def site_ranking(site: Path, queries: list[str]) -> dict[str, list[int | None]]:
             except PlaywrightTimeout:
                 shown[query] = []
                 continue
-            links = page.evaluate(_RESULT_LINKS)
-            shown[query] = [by_url.get(link[len(home):].split("?")[0].split("#")[0]) for link in links]
+            shown[query] = _shown_papers(page, home, by_url)
     return shown
+
+
+def _shown_papers(page, home: str, by_url: dict[str, int]) -> list[int]:
+    """Return the papers among the results on screen, scrolling for more until SHOWN are.
+
+    Papers only: a tag's page or an author's papers, offered above them when the query names
+    one, and hand-written pages are not ranked papers. Material draws ten results, then more
+    as the list is scrolled: an offered page would push the tenth paper out of sight."""
+    papers: list[int] = []
+    for _ in range(3):
+        links = page.evaluate(_RESULT_LINKS)
+        numbers = (by_url.get(link[len(home):].split("?")[0].split("#")[0]) for link in links)
+        papers = [number for number in numbers if number is not None]
+        if len(papers) >= SHOWN or len(links) < SHOWN:
+            break
+        page.evaluate("() => { const list = document.querySelector('.md-search__scrollwrap');"
+                      " list.scrollTop = list.scrollHeight; }")
+        page.wait_for_timeout(300)
+    return papers
 
 
 def paper_numbers(site: Path) -> dict[str, int]:
