@@ -25,7 +25,7 @@ first. Hosted sites get `.json` files; offline builds `.js` files calling
 Terms are lower-cased, accents folded, stop words dropped and plurals stripped (the worker does
 the same to queries). A posting packs the document number's gap from the previous posting and a
 weight character into base-64 digits: the weight holds which fields the term is in (names the
-paper coins, title, tags) and how often it is in the text, capped at 7. The worker turns that into
+paper coins, title, tags, gist) and how often it is in the text, capped at 3. The worker turns that into
 a score with field boosts, so ranking can change without a new index.
 """
 
@@ -52,8 +52,8 @@ CHUNK_SIZE = 16  # pages per text file: results fetch their own chunk only
 DOCS_PER_PART = 5_000  # pages per file of the page table: offline, each is one short task
 SHARD_LIMIT = 200_000  # bytes; a bigger two-letter shard splits by three letters
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
-NAME, TITLE, TAG = 32, 16, 8  # weight bits; the low three bits count the term in the text
-MAX_TEXT_COUNT = 7
+NAME, TITLE, TAG, GIST = 32, 16, 8, 4  # weight bits; the low two bits count the term in the text
+MAX_TEXT_COUNT = 3
 # lunr's English stop words, which Material's search drops too.
 STOP_WORDS = frozenset("""a able about across after all almost also am among an and any are as at
 be because been but by can cannot could dear did do does either else ever every for from get got
@@ -144,8 +144,8 @@ def search_offers(collection: Collection, directory_urls: bool) -> dict:
 
 def _remembered_term_weights(entries: list[dict], cache: ResultCache) -> list[dict[str, int]]:
     """Return each entry's `term_weights`, from `cache` where it has them; keep only these."""
-    keys = [content_key(entry["title"], entry["text"], *entry["tags"], "", *entry["names"], "",
-                        *entry["given"])
+    keys = [content_key(entry["title"], entry["gist"], entry["text"], *entry["tags"], "",
+                        *entry["names"], "", *entry["given"])
             for entry in entries]
     weights = []
     for key, entry in zip(keys, entries):
@@ -189,8 +189,10 @@ def term_weights(entry: dict) -> dict[str, int]:
     """Return each term of an entry with its weight: the fields it is in, its count in the text."""
     weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(tokenize(entry["text"])).items()}
     # Given authors and keywords weigh as tags do.
+    # The gist is the sentence saying what the paper does: a paper about a topic has it there.
     fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]),
-              (TAG, " ".join([*entry["tags"], *entry.get("given", ())])))
+              (TAG, " ".join([*entry["tags"], *entry.get("given", ())])),
+              (GIST, entry.get("gist", "")))
     for bit, text in fields:
         # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
         for term in set(tokenize(text, keep_stop_words=bit == NAME)):

@@ -16,7 +16,7 @@ import pytest
 from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 
-from papersite.search_index import fold, stem, tokenize
+from papersite.search_index import GIST, TAG, TITLE, fold, stem, term_weights, tokenize
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -67,6 +67,17 @@ def test_terms_are_folded_singular_and_free_of_stop_words():
     assert [stem(word) for word in ("studies", "gaussians", "virus", "class")] == [
         "study", "gaussian", "virus", "class"]
     assert fold("ToMAToMP") == "tomatomp"
+
+
+def test_a_term_weighs_by_the_fields_it_is_in_and_its_count_in_the_text():
+    entry = {"title": "Traffic Forecasting", "gist": "A graph network for traffic forecasting",
+             "text": "Graphs, graphs, graphs and graphs. We forecast traffic with a graph network.",
+             "tags": ["Transportation"], "names": [], "given": []}
+    weights = term_weights(entry)
+    assert weights["graph"] == GIST | 3  # in the gist; four times in the text, counted to 3
+    assert weights["traffic"] == TITLE | GIST | 1
+    assert weights["forecasting"] == TITLE | GIST  # "forecast" is another word in the text
+    assert weights["transportation"] == TAG
 
 
 def test_search_index_json_holds_config_and_manifest_only(hosted_site, offline_site):

@@ -11,9 +11,10 @@
 "use strict";
 (function () {
   const SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;
-  const NAME = 32, TITLE = 16, TAG = 8;
-  // Field boosts: a name the paper coins beats its title, which beats its tags and text.
-  const BOOST = { name: 60, title: 12, tag: 8, text: 1 };
+  const NAME = 32, TITLE = 16, TAG = 8, GIST = 4;
+  // Field boosts: a name the paper coins beats its title, which beats its tags, its gist (the
+  // sentence saying what it does) and its text.
+  const BOOST = { name: 60, title: 12, tag: 8, gist: 4, text: 1 };
   // A word the query term only begins counts less than the word itself, and no more than its
   // title would: typing "diffusion" should not rank DiffusionSat above papers on diffusion.
   const PREFIX_MATCH = 0.4;
@@ -159,12 +160,12 @@
 
   /* ------------------------------------------------------------------ scoring */
 
-  const textWeight = [0, 1, 1.38, 1.57, 1.69, 1.77, 1.83, 1.88];  // tf saturation, k = 1.2
+  const textWeight = [0, 1, 1.38, 1.57];  // tf saturation, k = 1.2
 
   function weightScore(weight, exact) {
     const name = weight & NAME ? (exact ? BOOST.name : BOOST.title) : 0;
     return name + (weight & TITLE ? BOOST.title : 0) + (weight & TAG ? BOOST.tag : 0) +
-      BOOST.text * textWeight[weight & 7];
+      (weight & GIST ? BOOST.gist : 0) + BOOST.text * textWeight[weight & 3];
   }
 
   function decode(postings, visit) {
