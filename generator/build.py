@@ -116,7 +116,8 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     writer = Workers(parallel=parallel)
     writing, indexing = writer.submit_all([
         (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None)),
-        (_index_remembering, (collection, options.directory_urls, options.use_cache))])
+        (_index_remembering, (collection, options.directory_urls, options.use_cache,
+                              options.vocabulary))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=(beside, writer), writing=writing, indexing=indexing,
                           papers_json=papers_json, facets=facets)
@@ -132,9 +133,15 @@ def _write_and_remember(rendered: RenderedPages, docs_dir: Path,
     return report, seconds
 
 
-def _index_remembering(collection: Collection, directory_urls: bool, use_cache: bool) -> PaperIndex:
-    """Worker job: index the papers for search, each paper's terms remembered by its content."""
-    return index_papers(collection, directory_urls, ResultCache("search-terms") if use_cache else None)
+def _index_remembering(collection: Collection, directory_urls: bool, use_cache: bool,
+                       vocabulary_file: Path | None) -> PaperIndex:
+    """Worker job: index the papers for search, each paper's terms remembered by its content;
+    a tag's other spellings ("LLMs") lead to its page too."""
+    vocabulary = load_vocabulary(vocabulary_file)
+    synonyms = {("topic", topic.name): topic.synonyms for topic in vocabulary.topics} | {
+        (entity.kind, entity.name): entity.synonyms for entity in vocabulary.entities}
+    return index_papers(collection, directory_urls,
+                        ResultCache("search-terms") if use_cache else None, synonyms)
 
 
 def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:

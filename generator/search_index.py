@@ -37,6 +37,7 @@ import json
 import re
 import unicodedata
 from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -114,20 +115,25 @@ class PaperIndex:
 
 
 def index_papers(collection: Collection, directory_urls: bool,
-                 cache: ResultCache | None = None) -> PaperIndex:
+                 cache: ResultCache | None = None,
+                 synonyms: Mapping[tuple[str, str], Sequence[str]] | None = None) -> PaperIndex:
     """Return the papers' search entries and postings, so that a worker can work them out while
     MkDocs builds. Each entry's terms are remembered in `cache`, by the entry's content: after
     an edit, only the edited papers' text is read again."""
     entries = paper_search_entries(collection, directory_urls)
     weights = ([term_weights(entry) for entry in entries] if cache is None
                else _remembered_term_weights(entries, cache))
-    return PaperIndex(entries, _paper_postings(weights), search_offers(collection, directory_urls))
+    return PaperIndex(entries, _paper_postings(weights),
+                      search_offers(collection, directory_urls, synonyms or {}))
 
 
-def search_offers(collection: Collection, directory_urls: bool) -> dict:
+def search_offers(collection: Collection, directory_urls: bool,
+                  synonyms: Mapping[tuple[str, str], Sequence[str]] | None = None) -> dict:
     """Return the pages a query that names them offers above the papers: under "pages",
-    [name, kind, papers, location] for each tag's page and [name, "author", papers] for each
-    author the list gives, whose page is the papers page (under "papers") filtered by author.
+    [name, kind, papers, location] for each tag's page, [synonym, kind, papers, location, name]
+    for each other spelling of it (`synonyms`, by kind and name: "LLMs"), and [name, "author",
+    papers] for each author the list gives, whose page is the papers page (under "papers")
+    filtered by author.
 
     "Diffusion models" then leads to its tag page, the papers most about it first, and "Yoshua
     Bengio" to his papers, not only to the papers whose text has the words."""
@@ -136,9 +142,13 @@ def search_offers(collection: Collection, directory_urls: bool) -> dict:
     for paper in collection.papers:
         tags.update({(tag.name, tag.kind, tag_slug(tag)) for tag in paper.tags})
         authors.update(set(paper.abstract.authors))
-    pages = ([[name, kind, count, page_url(tag_path(slug), directory_urls)]
-              for (name, kind, slug), count in sorted(tags.items())] +
-             [[name, "author", count] for name, count in sorted(authors.items())])
+    pages = []
+    for (name, kind, slug), count in sorted(tags.items()):
+        location = page_url(tag_path(slug), directory_urls)
+        pages.append([name, kind, count, location])
+        pages += [[synonym, kind, count, location, name]
+                  for synonym in (synonyms or {}).get((kind, name), ()) if _is_acronym(synonym)]
+    pages += [[name, "author", count] for name, count in sorted(authors.items())]
     return {"papers": page_url(PAPERS_INDEX, directory_urls), "pages": pages}
 
 
@@ -235,6 +245,16 @@ def stem(word: str) -> str:
     if word.endswith(("us", "ss")):
         return word
     return word[:-1]
+
+
+def _is_acronym(spelling: str) -> bool:
+    """Tell whether a tag's other spelling is its short name ("LLMs", "3DGS", "ViT"): the one
+    kind a query may be sent to the tag's page by. Its other spellings are often narrower
+    ("spectral clustering" of Clustering) and find their papers themselves."""
+    return bool(_ACRONYM.fullmatch(spelling)) and sum(char.isupper() for char in spelling) >= 2
+
+
+_ACRONYM = re.compile(r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)?")
 
 
 def _offer_files(offers: dict) -> tuple[list[str], dict[str, object]]:

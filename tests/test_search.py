@@ -145,6 +145,8 @@ def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     first.locator("a").first.click()
     page.wait_for_selector("article h1")
     assert page.locator("article h1").inner_text() == "Flow matching"
+    # A tag's short name offers its page too.
+    assert "Topic: Graph neural networks" in _search(page, home, "GNNs").inner_text()
     assert _outside(requests, home) == [] and requests.failures == []
 
 

@@ -86,9 +86,9 @@
     return docsPromise;
   }
 
-  /* The pages a query offers when it names them: tag pages and given authors' papers
-     (generator/search_index.py, `search_offers`), by the words of their names; in files by
-     the first letter of the name. */
+  /* The pages a query offers when it names them: tag pages (by their names and the tags' other
+     spellings) and given authors' papers (generator/search_index.py, `search_offers`), by the
+     words of their names; in files by the first letter of the name. */
   const offersByLetter = new Map();
   function loadOffers(wanted) {
     const letter = wanted.charAt(0), number = (manifest.offers || []).indexOf(letter);
@@ -96,8 +96,8 @@
     if (!offersByLetter.has(letter))
       offersByLetter.set(letter, load(`o${number}`).then(({ papers, pages }) => {
         const byPhrase = new Map();
-        for (const [name, kind, count, location] of pages) {
-          const key = phrase(name);
+        for (const [spelling, kind, count, location, tag] of pages) {
+          const key = phrase(spelling), name = tag || spelling;
           if (!byPhrase.has(key)) byPhrase.set(key, []);
           byPhrase.get(key).push({ name, kind, count,
             location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
