@@ -216,7 +216,7 @@
       like.type = "button";
       like.className = "ps-facet-like";
       like.textContent = "like this";
-      like.setAttribute("aria-label", "List the papers most related to " + paper[1] + " first");
+      like.setAttribute("aria-label", "like this: list the papers most related to " + paper[1] + " first");
       like.addEventListener("click", function () { sortByRelatedness(paper); });
       item.appendChild(like);
       part.appendChild(item);
