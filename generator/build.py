@@ -22,7 +22,7 @@ from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
 from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related
-from .enrich.tags import tag_slug
+from .enrich.tags import Vocabulary, tag_slug
 from .enrich.titles import distinct_titles
 from .incremental import Ranking, rank_changed, update_text_model
 from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
@@ -94,7 +94,8 @@ class GenerateResult:
 def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) -> GenerateResult:
     """Read the inputs and render the pages; start writing them into `docs_dir` and indexing
     the papers for search, in worker processes, and return while they run."""
-    collection, skipped = build_collection(options, progress)
+    vocabulary = load_vocabulary(options.vocabulary)
+    collection, skipped = build_collection(options, progress, vocabulary)
     parallel = worth_parallel(len(collection.papers))
     # papers.json and the filters' data (needed first, in `on_env`) need only the collection:
     # made from now on, they keep a core busy while this process prepares the render.
@@ -117,7 +118,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     writing, indexing = writer.submit_all([
         (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None)),
         (_index_remembering, (collection, options.directory_urls, options.use_cache,
-                              options.vocabulary))])
+                              _tag_synonyms(vocabulary)))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=(beside, writer), writing=writing, indexing=indexing,
                           papers_json=papers_json, facets=facets)
@@ -134,18 +135,23 @@ def _write_and_remember(rendered: RenderedPages, docs_dir: Path,
 
 
 def _index_remembering(collection: Collection, directory_urls: bool, use_cache: bool,
-                       vocabulary_file: Path | None) -> PaperIndex:
+                       synonyms: dict[tuple[str, str], tuple[str, ...]]) -> PaperIndex:
     """Worker job: index the papers for search, each paper's terms remembered by its content;
     a tag's other spellings ("LLMs") lead to its page too."""
-    vocabulary = load_vocabulary(vocabulary_file)
-    synonyms = {("topic", topic.name): topic.synonyms for topic in vocabulary.topics} | {
-        (entity.kind, entity.name): entity.synonyms for entity in vocabulary.entities}
     return index_papers(collection, directory_urls,
                         ResultCache("search-terms") if use_cache else None, synonyms)
 
 
-def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collection, tuple[str, ...]]:
-    """Parse the inputs and enrich every abstract into a paper."""
+def _tag_synonyms(vocabulary: Vocabulary) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Return each topic's and entity's other spellings, by kind and name."""
+    return {("topic", topic.name): topic.synonyms for topic in vocabulary.topics} | {
+        (entity.kind, entity.name): entity.synonyms for entity in vocabulary.entities}
+
+
+def build_collection(options: BuildOptions, progress: Progress,
+                     vocabulary: Vocabulary | None = None) -> tuple[Collection, tuple[str, ...]]:
+    """Parse the inputs and enrich every abstract into a paper (`vocabulary`: the one
+    `options.vocabulary` names, if the caller has loaded it already)."""
     with progress.stage("parse") as done:
         parsed = parse_inputs(list(options.inputs), options.encoding, options.keep_going)
         merged = f", {parsed.merged_duplicates} duplicates merged" if parsed.merged_duplicates else ""
@@ -153,7 +159,8 @@ def build_collection(options: BuildOptions, progress: Progress) -> tuple[Collect
         done(f"{len(parsed.abstracts):,} abstracts from {len(parsed.source_files)} files{merged}{skipped}")
     abstracts = parsed.abstracts
     texts = [abstract.text for abstract in abstracts]
-    vocabulary = load_vocabulary(options.vocabulary)
+    if vocabulary is None:
+        vocabulary = load_vocabulary(options.vocabulary)
     vocabulary_key = _file_key(options.vocabulary)
     # Related papers and the map depend on the whole collection: remembered for unchanged input.
     use_cache = options.use_cache

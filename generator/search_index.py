@@ -124,7 +124,7 @@ def index_papers(collection: Collection, directory_urls: bool,
     weights = ([term_weights(entry) for entry in entries] if cache is None
                else _remembered_term_weights(entries, cache))
     return PaperIndex(entries, _paper_postings(weights),
-                      search_offers(collection, directory_urls, synonyms or {}))
+                      search_offers(collection, directory_urls, synonyms))
 
 
 def search_offers(collection: Collection, directory_urls: bool,
