@@ -366,12 +366,14 @@
 
   /* A page the query names: the tag's page, or the author's papers. */
   function offerItem(offer) {
-    const papers = `${offer.count} paper${offer.count === 1 ? "" : "s"}`;
+    const one = offer.count === 1, name = escapeHtml(offer.name);
     return {
       location: offer.location, score: Number.MAX_VALUE, terms: {},
-      title: `${OFFER_TITLES[offer.kind] || "Tag"}: <mark>${escapeHtml(offer.name)}</mark>`,
-      text: offer.kind === "author" ? `All ${papers} by ${escapeHtml(offer.name)} in this list`
-        : `The tag's page: all ${papers} with it, those most about it first`
+      title: `${OFFER_TITLES[offer.kind] || "Tag"}: <mark>${name}</mark>`,
+      text: offer.kind === "author"
+        ? (one ? `The one paper by ${name} in this list` : `All ${offer.count} papers by ${name} in this list`)
+        : (one ? "The tag's page: its one paper"
+          : `The tag's page: all ${offer.count} papers with it, those most about it first`)
     };
   }
 
