@@ -10,6 +10,7 @@ from urllib.parse import urljoin
 
 import pytest
 from conftest import REPO
+from playwright.sync_api import expect
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -126,7 +127,8 @@ def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path
     page.locator(".md-tabs__link", has_text="Papers").click()
     page.locator(".ps-group .ps-entries").first.wait_for()
     opened = page.locator(".ps-entries > li.ps-visited")
-    assert opened.count() == 1 and "opened" in opened.inner_text()
+    expect(opened).to_have_count(1)  # marked by papersite-list.js once the page has loaded
+    assert "opened" in opened.inner_text()
     unsaved = page.locator(".ps-entries > li", has=page.locator(".ps-save-mini[aria-pressed=false]"))
     third_title = unsaved.first.locator(":scope > a").text_content().strip()
     unsaved.first.locator(".ps-save-mini").click()  # 3: on the all-papers list

@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 import pytest
 from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
+from playwright.sync_api import expect
 
 from papersite.search_index import GIST, TAG, TITLE, fold, stem, term_weights, tokenize
 
@@ -135,6 +136,7 @@ def test_a_prefix_finds_the_paper_while_typing(site):
 def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     page, home, _, requests = site
     first = _search(page, home, "Flow matching")
+    expect(first).to_contain_text("Topic: Flow matching")  # the answer to the whole query
     assert first.locator("a").first.get_attribute("href").split("?")[0].endswith(
         "tags/flow-matching.html" if home.startswith("file:") else "tags/flow-matching/")
     assert "Topic: Flow matching" in first.inner_text()
@@ -146,7 +148,7 @@ def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     page.wait_for_selector("article h1")
     assert page.locator("article h1").inner_text() == "Flow matching"
     # A tag's short name offers its page too.
-    assert "Topic: Graph neural networks" in _search(page, home, "GNNs").inner_text()
+    expect(_search(page, home, "GNNs")).to_contain_text("Topic: Graph neural networks")
     assert _outside(requests, home) == [] and requests.failures == []
 
 

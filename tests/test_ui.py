@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 
 import pytest
 from conftest import REPO
+from playwright.sync_api import expect
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -83,8 +84,8 @@ def test_search_lists_the_paper_naming_the_method_first_and_opens_it(site, brows
     page.keyboard.press("/")
     page.keyboard.type(METHOD_NAME)
     first = page.locator(".md-search-result__item").first
-    first.wait_for()
-    assert METHOD_NAME in first.inner_text()
+    # Waits for the answer to the whole name: results of the first letters show meanwhile.
+    expect(first).to_contain_text(METHOD_NAME)
     _shoot(page, "search")
     first.locator("a").first.click()
     page.wait_for_url(f"**/{record['url']}*")  # search.highlight adds ?h=…
