@@ -13,10 +13,16 @@ which speaks Material's worker protocol and only looks things up:
                                numbers (tag names are in the manifest), names it coins (if any)
     search/papersite/t<n>.*    term shards: the terms that start with one prefix, each with its
                                postings (document number and where the term occurs)
+    search/papersite/p<n>.*    pair shards: the same for pairs of words side by side ("diffusion
+                               model"), so that a phrase ranks the papers that have it first
     search/papersite/x<n>.*    the pages' plain text, CHUNK_SIZE pages a file, for snippets
     search/papersite/o<n>.*    the pages a query offers when it names them exactly: each tag's
                                page and each given author's papers (see `search_offers`), split
                                by the first letter of the name: 9,000 authors make 250 kB
+
+Pairs are taken with stop words left out, as queries are: "learning to rank" is the pair
+"learning rank"; a field's pairs stay within one tag, name or keyword; a pair only one paper
+has is left out (`MIN_PAIR_PAPERS`).
 
 The worker fetches a term shard when a query needs it and text only for the results it shows
 first. Hosted sites get `.json` files; offline builds `.js` files calling
@@ -39,7 +45,8 @@ import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
+from itertools import chain
 from pathlib import Path
 
 from .cache import ResultCache, content_key
@@ -55,6 +62,9 @@ SHARD_LIMIT = 200_000  # bytes; a bigger two-letter shard splits by three letter
 DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 NAME, TITLE, TAG, GIST = 32, 16, 8, 4  # weight bits; the low two bits count the term in the text
 MAX_TEXT_COUNT = 3
+# A pair of words side by side is kept when papers share it: the phrases a topic is searched by.
+# Most pairs are in one paper only (85% of ICLR 2024's), and would double the index.
+MIN_PAIR_PAPERS = 2
 # lunr's English stop words, which Material's search drops too.
 STOP_WORDS = frozenset("""a able about across after all almost also am among an and any are as at
 be because been but by can cannot could dear did do does either else ever every for from get got
@@ -177,7 +187,9 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
         return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
-    postings = _postings([term_weights(entry) for entry in hubs], papers.postings)
+    hub_weights = [{term: weight for term, weight in term_weights(entry).items()
+                    if " " not in term or term in papers.postings} for entry in hubs]
+    postings = _postings(hub_weights, papers.postings)
     entries = [*hubs, *papers.entries]
     files, shards, tags = _build_files(entries, postings)
     offer_keys, offer_files = _offer_files(papers.offers)
@@ -186,7 +198,8 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {
         "version": version, "suffix": suffix, "digits": DIGITS, "chunk": CHUNK_SIZE,
-        "docParts": sum(name.startswith("d") for name in files), "shards": shards, "tags": tags,
+        "docParts": sum(name.startswith("d") for name in files), "shards": shards["t"],
+        "pairShards": shards["p"], "tags": tags,
         "offers": offer_keys}
     material["docs"] = []  # the worker reads the index above; Material only passes config on
     data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
@@ -196,18 +209,35 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
 
 
 def term_weights(entry: dict) -> dict[str, int]:
-    """Return each term of an entry with its weight: the fields it is in, its count in the text."""
-    weights = {term: min(count, MAX_TEXT_COUNT) for term, count in Counter(tokenize(entry["text"])).items()}
+    """Return each term of an entry, and each pair of terms side by side in it, with its
+    weight: the fields it is in, its count in the text."""
+    text = tokenize(entry["text"])
+    counts = Counter(text)
+    counts.update(word_pairs(text))
+    weights = {term: count if count < MAX_TEXT_COUNT else MAX_TEXT_COUNT
+               for term, count in counts.items()}
     # Given authors and keywords weigh as tags do.
     # The gist is the sentence saying what the paper does: a paper about a topic has it there.
-    fields = ((NAME, " ".join(entry["names"])), (TITLE, entry["title"]),
-              (TAG, " ".join([*entry["tags"], *entry.get("given", ())])),
-              (GIST, entry.get("gist", "")))
-    for bit, text in fields:
-        # A name is searched for whole: "HIM" or "AS" must find the paper that coins it.
-        for term in set(tokenize(text, keep_stop_words=bit == NAME)):
-            weights[term] = weights.get(term, 0) | bit
+    fields = ((NAME, entry["names"]), (TITLE, [entry["title"]]),
+              (TAG, [*entry["tags"], *entry.get("given", ())]), (GIST, [entry.get("gist", "")]))
+    for bit, values in fields:
+        for value in values:
+            for term in _field_terms(value, bit == NAME):
+                weights[term] = weights.get(term, 0) | bit
     return weights
+
+
+@lru_cache(maxsize=4096)  # tags and authors recur from paper to paper
+def _field_terms(value: str, is_name: bool) -> frozenset[str]:
+    """Return the terms and pairs of a field's value. A name is searched for whole: "HIM" or
+    "AS" must find the paper that coins it, stop words and all."""
+    terms = tokenize(value, keep_stop_words=is_name)
+    return frozenset((*terms, *word_pairs([term for term in terms if term not in STOP_WORDS])))
+
+
+def word_pairs(terms: list[str]) -> list[str]:
+    """Return the pairs of terms side by side, as the index keeps them: "diffusion model"."""
+    return [f"{first} {second}" for first, second in zip(terms, terms[1:])]
 
 
 def tokenize(text: str, keep_stop_words: bool = False) -> list[str]:
@@ -286,8 +316,9 @@ def _html_to_text(value: str) -> str:
 
 
 def _build_files(entries: list[dict], postings: dict[str, str]
-                 ) -> tuple[dict[str, object], dict[str, int], list[str]]:
-    """Return the index's files by name (page table, term shards, text chunks), shard keys, tags."""
+                 ) -> tuple[dict[str, object], dict[str, dict[str, int]], list[str]]:
+    """Return the index's files by name (page table, term and pair shards, text chunks), the
+    shards' keys (of terms under "t", of pairs under "p"), and the tags."""
     tag_names = sorted({tag for entry in entries for tag in entry["tags"]})
     tag_numbers = {tag: number for number, tag in enumerate(tag_names)}
     docs = [[entry["location"], entry["title"], [tag_numbers[tag] for tag in entry["tags"]],
@@ -296,10 +327,13 @@ def _build_files(entries: list[dict], postings: dict[str, str]
     files: dict[str, object] = {
         f"d{number}": docs[start:start + DOCS_PER_PART]
         for number, start in enumerate(range(0, len(docs), DOCS_PER_PART))}
-    shard_numbers = {}
-    for number, (key, shard) in enumerate(_shards(postings)):
-        files[f"t{number}"] = shard
-        shard_numbers[key] = number
+    shard_numbers: dict[str, dict[str, int]] = {"t": {}, "p": {}}
+    words = {term: value for term, value in postings.items() if " " not in term}
+    pairs = {term: value for term, value in postings.items() if " " in term}
+    for kind, terms in (("t", words), ("p", pairs)):
+        for number, (key, shard) in enumerate(_shards(terms)):
+            files[f"{kind}{number}"] = shard
+            shard_numbers[kind][key] = number
     for number, start in enumerate(range(0, len(entries), CHUNK_SIZE)):
         # A paper's result shows its gist above the snippet of its abstract.
         files[f"x{number}"] = [[entry["gist"], entry["text"]] if entry.get("gist") else entry["text"]
@@ -310,7 +344,11 @@ def _build_files(entries: list[dict], postings: dict[str, str]
 def _paper_postings(weights: list[dict[str, int]]) -> dict[str, Posted]:
     """Return each term's postings among the papers, the first one apart: the hub pages come
     first in the index, and their number is known only once MkDocs has built them."""
-    pairs_by_term = _pairs_by_term(weights)
+    papers_by_term = Counter(chain.from_iterable(weights))
+    rare = {term for term, papers in papers_by_term.items()
+            if papers < MIN_PAIR_PAPERS and " " in term}
+    pairs_by_term = _pairs_by_term([{term: weight for term, weight in terms.items()
+                                     if term not in rare} for terms in weights])
     return {term: (*pairs[0], _encode(pairs[1:], pairs[0][0]))
             for term, pairs in pairs_by_term.items()}
 
@@ -319,14 +357,15 @@ def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> d
     """Return each term's postings, encoded: (gap to the previous document, weight) pairs; the
     papers are numbered after the hub pages."""
     hubs = _pairs_by_term(hub_weights)
-    encoded = {}
-    for term in hubs.keys() | papers.keys():
-        pairs = hubs.get(term, [])
+    offset = len(hub_weights)
+    # Most terms are in no hub page: their first posting's gap is its number after the hubs.
+    encoded = {term: _encode([(offset + first, weight)], 0) + rest
+               for term, (first, weight, rest) in papers.items() if term not in hubs}
+    for term, pairs in hubs.items():
         text = _encode(pairs, 0)
         if term in papers:
             first, weight, rest = papers[term]
-            last_hub = pairs[-1][0] if pairs else 0
-            text += _encode([(len(hub_weights) + first, weight)], last_hub) + rest
+            text += _encode([(offset + first, weight)], pairs[-1][0]) + rest
         encoded[term] = text
     return encoded
 
@@ -366,20 +405,27 @@ def _varint(value: int) -> str:
 
 
 def _shards(postings: dict[str, str]) -> list[tuple[str, dict]]:
-    """Group terms by their first two letters, or three where two make a shard too big."""
-    by_prefix: dict[str, list[str]] = defaultdict(list)
-    for term in postings:
-        by_prefix[term[:2]].append(term)
+    """Group terms by their first two letters, or by more where fewer make a shard too big."""
     groups: dict[str, list[str]] = {}
-    for prefix, terms in by_prefix.items():
-        size = sum(len(term) + len(postings[term]) + 6 for term in terms)
-        if size <= SHARD_LIMIT:
-            groups[prefix] = terms
-            continue
-        for term in terms:  # terms of two letters stay under the two-letter prefix
-            groups.setdefault(term[:3], []).append(term)
-    return [(prefix, {"terms": sorted(terms), "postings": [postings[t] for t in sorted(terms)]})
-            for prefix, terms in sorted(groups.items())]
+    sizes = {term: len(term) + len(value) + 6 for term, value in postings.items()}
+    _split(list(postings), 2, sizes, groups)
+    shards = []
+    for prefix, terms in sorted(groups.items()):
+        terms.sort()
+        shards.append((prefix, {"terms": terms, "postings": [postings[term] for term in terms]}))
+    return shards
+
+
+def _split(terms: list[str], length: int, sizes: dict[str, int],
+           groups: dict[str, list[str]]) -> None:
+    by_prefix: dict[str, list[str]] = defaultdict(list)
+    for term in terms:  # a term as short as the prefix stays under its own key
+        by_prefix[term[:length]].append(term)
+    for prefix, group in by_prefix.items():
+        if sum(map(sizes.__getitem__, group)) <= SHARD_LIMIT or all(len(t) <= length for t in group):
+            groups[prefix] = group
+        else:
+            _split(group, length + 1, sizes, groups)
 
 
 def _write_files(folder: Path, files: dict[str, object], suffix: str) -> tuple[dict[str, int], str]:

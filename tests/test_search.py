@@ -17,7 +17,7 @@ from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 from playwright.sync_api import expect
 
-from papersite.search_index import GIST, TAG, TITLE, fold, stem, term_weights, tokenize
+from papersite.search_index import GIST, TAG, TITLE, fold, stem, term_weights, tokenize, word_pairs
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -79,6 +79,18 @@ def test_a_term_weighs_by_the_fields_it_is_in_and_its_count_in_the_text():
     assert weights["traffic"] == TITLE | GIST | 1
     assert weights["forecasting"] == TITLE | GIST  # "forecast" is another word in the text
     assert weights["transportation"] == TAG
+
+
+def test_words_side_by_side_are_indexed_as_pairs_within_one_field_value():
+    entry = {"title": "Learning to Rank", "gist": "", "names": [], "given": [],
+             "text": "Diffusion models are slow. We make diffusion models fast; models diffuse.",
+             "tags": ["Diffusion models", "Ranking"]}
+    weights = term_weights(entry)
+    assert weights["diffusion model"] == TAG | 2  # twice in the text
+    assert weights["learning rank"] == TITLE  # stop words left out, as the worker's queries
+    assert weights["model diffuse"] == 1
+    assert "model ranking" not in weights  # two tags are not one phrase
+    assert word_pairs(tokenize("in-context learning")) == ["context learning"]
 
 
 def test_search_index_json_holds_config_and_manifest_only(hosted_site, offline_site):
@@ -202,4 +214,51 @@ def test_an_authors_name_and_a_given_keyword_find_the_paper(tmp_path, chromium, 
     count = page.locator(".ps-facet-count")
     count.filter(has_text="Yoshua Bengio").wait_for()
     assert count.inner_text().startswith("1 paper with")
+    assert requests.failures == []
+
+
+def test_words_side_by_side_rank_first_and_quoted_words_must_be_so(tmp_path, chromium, static_server):
+    # "in-context learning" once put a paper about PASCAL-Context first: its words were there,
+    # apart. Papers with the words side by side come first; in quotes, only such papers. (The
+    # index keeps the pairs of words that two papers or more share.)
+    records = [
+        {"abstract": "We propose ContextLearner, a method for learning context embeddings for "
+                     "recommendation: context vectors are learned from user sessions, and learning "
+                     "them jointly with the ranker improves it."},
+        {"abstract": "We measure how the frequency of terms in pretraining data shapes the accuracy "
+                     "of language models on arithmetic, and find that in-context learning of rare "
+                     "operations fails."},
+        {"abstract": "We give a theory of learning under distribution shift, where the context of "
+                     "each example is drawn from a changing environment."},
+        {"abstract": "We show that transformers trained on sequences of linear regression tasks "
+                     "perform in-context learning by implicit gradient descent."},
+    ]
+    lists = tmp_path / "list.jsonl"
+    lists.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+    site = tmp_path / "site"
+    build_bundled(tmp_path, [str(lists), "--site-dir", str(site)])
+    url = {record["abstract"][:12]: record["url"]
+           for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
+    context, requests = chromium
+    home = static_server(site)
+    page = context.new_page()
+    page.goto(home)
+    queries = ["in-context learning", '"in-context learning"', '"context learning" arithmetic',
+               '"context learning" recommendation', '"learning context"']
+    found = page.evaluate(FIRST_RESULTS_JS, {"queries": queries, "suggest": False, "top": 8})
+    # The papers only: "In-context learning" is a topic too, its page offered first, and the
+    # home page's list of topics has the phrase.
+    tops = [[location for location in locations if location.startswith("papers/")]
+            for locations in found]
+    assert found[0][0] == "tags/in-context-learning/"
+    side_by_side = {url["We measure h"], url["We show that"]}
+    apart, other = url["We propose C"], url["We give a th"]
+    assert set(tops[0][:2]) == side_by_side and set(tops[0][2:]) == {apart, other}
+    assert set(tops[1]) == side_by_side
+    assert tops[2][0] == url["We measure h"] and set(tops[2]) == side_by_side
+    # Words outside quotes rank, but are not required; the recommender paper has both quoted
+    # words, but not side by side.
+    assert set(tops[3]) == side_by_side
+    # A pair of words one paper alone has is not kept: in quotes, its words are required.
+    assert tops[4][0] == apart and set(tops[4]) == {apart, other, *side_by_side}
     assert requests.failures == []

@@ -123,6 +123,13 @@
     return Promise.all([...names].map(load));
   }
 
+  /* The shards of a pair of words side by side: a pair is looked up whole, never as a prefix. */
+  function loadPairShards(pair) {
+    const shards = manifest.pairShards || {};
+    return Promise.all(Object.keys(shards).filter(key => pair.startsWith(key))
+      .map(key => load(`p${shards[key]}`)));
+  }
+
   /* ------------------------------------------------------------------ terms, as the index has them */
 
   function fold(text) {
@@ -138,17 +145,31 @@
     return word.slice(0, -1);
   }
 
-  /* Query terms: each a word as typed (folded) and its stem; stop words dropped but the last. */
+  /* Query terms: each a word as typed (folded) and its stem; stop words dropped but the last.
+     Words in quotes must be in a page as they are, and side by side; other words side by side
+     rank the pages that have them so first. Pairs are of stems, as the index keeps them (stop
+     words left out: "learning to rank" is the pair "learning rank"). */
   function parseQuery(query) {
-    const words = fold(query).match(WORD) || [];
-    const terms = [];
-    words.forEach((word, i) => {
-      const last = i === words.length - 1 && /[\p{L}\p{N}]$/u.test(query);
-      if (STOP_WORDS.has(word) && !last) return;
-      if (terms.some(term => term.word === word)) return;
-      terms.push({ word, stem: stem(word), prefix: word.length >= 2 });
+    const terms = [], pairs = [];
+    const segments = fold(query).split('"');
+    const lastSegment = segments.length - 1;
+    segments.forEach((segment, s) => {
+      const quoted = s % 2 === 1 && s < lastSegment;  // an unclosed quote is still being typed
+      const words = segment.match(WORD) || [];
+      let previous = null;
+      words.forEach((word, i) => {
+        const last = s === lastSegment && i === words.length - 1 && /[\p{L}\p{N}]$/u.test(query);
+        if (STOP_WORDS.has(word) && !last) return;
+        const wordStem = stem(word);
+        if (previous !== null && previous !== wordStem)
+          pairs.push({ pair: `${previous} ${wordStem}`, required: quoted });
+        previous = wordStem;
+        const known = terms.find(term => term.word === word);
+        if (known) { known.required = known.required || quoted; return; }
+        terms.push({ word, stem: wordStem, prefix: word.length >= 2 && !quoted, required: quoted });
+      });
     });
-    return terms;
+    return { terms: terms.slice(0, 32), pairs: pairs.slice(0, 16) };
   }
 
   function matchFactor(term, candidate) {
@@ -189,8 +210,10 @@
     return count;
   }
 
-  /* Score every page for the query; return pages with their score and the terms they match. */
-  function rank(terms, termShards) {
+  /* Score every page for the query; return pages with their score and the terms they match:
+     those with the most of the query's words first, then those with the most of its words side
+     by side, then by score. Pages without a quoted word or pair are left out. */
+  function rank(terms, termShards, pairs, pairShards) {
     const total = docs.length;
     const scores = new Float64Array(total), matched = new Uint32Array(total);
     const best = new Float64Array(total);
@@ -222,10 +245,35 @@
         best[doc] = 0;
       }
     });
-    const results = touched.map(doc => ({ doc, score: scores[doc], mask: matched[doc],
-      count: popcount(matched[doc]) }));
-    // Pages with more of the query's terms first, then by score.
-    results.sort((a, b) => b.count - a.count || b.score - a.score || a.doc - b.doc);
+    const together = new Uint8Array(total), missing = new Uint8Array(total);
+    pairs.forEach(({ pair, required }, p) => {
+      // The index keeps the pairs papers share: one it lacks is in one paper at most, which
+      // cannot be told here, so quotes around it require its words alone.
+      const found = new Uint8Array(required ? total : 0);
+      let known = false;
+      for (const shard of pairShards[p]) {
+        const c = shard.terms.indexOf(pair);
+        if (c < 0) continue;
+        known = true;
+        const postings = shard.postings[c];
+        const count = countPostings(postings);
+        const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
+        decode(postings, (doc, weight) => {
+          if (matched[doc] === 0) return;  // a pair is only ever in a page with both words
+          together[doc]++;
+          scores[doc] += idf * weightScore(weight, false);
+          if (required) found[doc] = 1;
+        });
+      }
+      if (required && known) for (const doc of touched) if (!found[doc]) missing[doc] = 1;
+    });
+    const required = terms.reduce((mask, term, t) => term.required ? mask | 1 << t : mask, 0);
+    const results = touched
+      .filter(doc => !missing[doc] && (matched[doc] & required) === required)
+      .map(doc => ({ doc, score: scores[doc], mask: matched[doc], count: popcount(matched[doc]),
+                     together: together[doc] }));
+    results.sort((a, b) => b.count - a.count || b.together - a.together || b.score - a.score ||
+      a.doc - b.doc);
     return results;
   }
 
@@ -406,12 +454,13 @@
   }
 
   async function search(query) {
-    const terms = parseQuery(query).slice(0, 32);
+    const { terms, pairs } = parseQuery(query);
     if (!terms.length) return { items: [] };
     const wanted = phrase(query);
-    const [, offers, ...termShards] = await Promise.all([loadDocs(), loadOffers(wanted),
-      ...terms.map(term => loadShards([term.word, term.stem]))]);
-    const { results, pinned } = pinExact(rank(terms, termShards), query);
+    const [, offers, termShards, pairShards] = await Promise.all([loadDocs(), loadOffers(wanted),
+      Promise.all(terms.map(term => loadShards([term.word, term.stem]))),
+      Promise.all(pairs.map(({ pair }) => loadPairShards(pair)))]);
+    const { results, pinned } = pinExact(rank(terms, termShards, pairs, pairShards), query);
     await texts(results);
     const items = group(results, terms);
     // A tag or an author the query names comes right after the papers it names exactly: a
