@@ -14,7 +14,8 @@ which speaks Material's worker protocol and only looks things up:
     search/papersite/t<n>.*    term shards: the terms that start with one prefix, each with its
                                postings (document number and where the term occurs)
     search/papersite/p<n>.*    pair shards: the same for pairs of words side by side ("diffusion
-                               model"), so that a phrase ranks the papers that have it first
+                               model"), so that a phrase ranks the papers that have it first;
+                               papers only, numbered from the first paper (`pairOffset`)
     search/papersite/x<n>.*    the pages' plain text, CHUNK_SIZE pages a file, for snippets
     search/papersite/o<n>.*    the pages a query offers when it names them exactly: each tag's
                                page and each given author's papers (see `search_offers`), split
@@ -22,7 +23,8 @@ which speaks Material's worker protocol and only looks things up:
 
 Pairs are taken with stop words left out, as queries are: "learning to rank" is the pair
 "learning rank"; a field's pairs stay within one tag, name or keyword; a pair only one paper
-has is left out (`MIN_PAIR_PAPERS`).
+has is left out (`MIN_PAIR_PAPERS`). The pair shards are made whole by the worker that indexes
+the papers while MkDocs builds: they hold no hub page, so need no number MkDocs decides.
 
 The worker fetches a term shard when a query needs it and text only for the results it shows
 first. Hosted sites get `.json` files; offline builds `.js` files calling
@@ -46,7 +48,6 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import chain
 from pathlib import Path
 
 from .cache import ResultCache, content_key
@@ -120,6 +121,8 @@ class PaperIndex:
     """One search entry per paper (`paper_search_entries`)."""
     postings: dict[str, Posted]
     """Each term's postings, papers numbered from 0 (`_paper_postings`)."""
+    pair_shards: list[tuple[str, str]]
+    """The pair shards' keys and JSON texts, papers numbered from 0 (`_pair_shards`)."""
     offers: dict
     """The pages a query naming them is offered (`search_offers`)."""
 
@@ -133,7 +136,8 @@ def index_papers(collection: Collection, directory_urls: bool,
     entries = paper_search_entries(collection, directory_urls)
     weights = ([term_weights(entry) for entry in entries] if cache is None
                else _remembered_term_weights(entries, cache))
-    return PaperIndex(entries, _paper_postings(weights),
+    words, pairs = _postings_by_term(weights)
+    return PaperIndex(entries, _paper_postings(words), _pair_shards(pairs),
                       search_offers(collection, directory_urls, synonyms))
 
 
@@ -187,20 +191,21 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
         return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
-    hub_weights = [{term: weight for term, weight in term_weights(entry).items()
-                    if " " not in term or term in papers.postings} for entry in hubs]
+    hub_weights = [{term: weight for term, weight in term_weights(entry).items() if " " not in term}
+                   for entry in hubs]  # hub pages are found by their words alone
     postings = _postings(hub_weights, papers.postings)
     entries = [*hubs, *papers.entries]
     files, shards, tags = _build_files(entries, postings)
+    files |= {f"p{number}": _Encoded(text) for number, (_, text) in enumerate(papers.pair_shards)}
     offer_keys, offer_files = _offer_files(papers.offers)
     files |= offer_files
     suffix = ".js" if offline else ".json"
     bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
     material["config"]["papersite"] = {
         "version": version, "suffix": suffix, "digits": DIGITS, "chunk": CHUNK_SIZE,
-        "docParts": sum(name.startswith("d") for name in files), "shards": shards["t"],
-        "pairShards": shards["p"], "tags": tags,
-        "offers": offer_keys}
+        "docParts": sum(name.startswith("d") for name in files), "shards": shards, "tags": tags,
+        "pairShards": {key: number for number, (key, _) in enumerate(papers.pair_shards)},
+        "pairOffset": len(hubs), "offers": offer_keys}
     material["docs"] = []  # the worker reads the index above; Material only passes config on
     data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
     path.write_text(data, encoding="utf-8")
@@ -316,9 +321,8 @@ def _html_to_text(value: str) -> str:
 
 
 def _build_files(entries: list[dict], postings: dict[str, str]
-                 ) -> tuple[dict[str, object], dict[str, dict[str, int]], list[str]]:
-    """Return the index's files by name (page table, term and pair shards, text chunks), the
-    shards' keys (of terms under "t", of pairs under "p"), and the tags."""
+                 ) -> tuple[dict[str, object], dict[str, int], list[str]]:
+    """Return the index's files by name (page table, term shards, text chunks), shard keys, tags."""
     tag_names = sorted({tag for entry in entries for tag in entry["tags"]})
     tag_numbers = {tag: number for number, tag in enumerate(tag_names)}
     docs = [[entry["location"], entry["title"], [tag_numbers[tag] for tag in entry["tags"]],
@@ -327,13 +331,10 @@ def _build_files(entries: list[dict], postings: dict[str, str]
     files: dict[str, object] = {
         f"d{number}": docs[start:start + DOCS_PER_PART]
         for number, start in enumerate(range(0, len(docs), DOCS_PER_PART))}
-    shard_numbers: dict[str, dict[str, int]] = {"t": {}, "p": {}}
-    words = {term: value for term, value in postings.items() if " " not in term}
-    pairs = {term: value for term, value in postings.items() if " " in term}
-    for kind, terms in (("t", words), ("p", pairs)):
-        for number, (key, shard) in enumerate(_shards(terms)):
-            files[f"{kind}{number}"] = shard
-            shard_numbers[kind][key] = number
+    shard_numbers = {}
+    for number, (key, shard) in enumerate(_shards(postings)):
+        files[f"t{number}"] = shard
+        shard_numbers[key] = number
     for number, start in enumerate(range(0, len(entries), CHUNK_SIZE)):
         # A paper's result shows its gist above the snippet of its abstract.
         files[f"x{number}"] = [[entry["gist"], entry["text"]] if entry.get("gist") else entry["text"]
@@ -341,16 +342,31 @@ def _build_files(entries: list[dict], postings: dict[str, str]
     return files, shard_numbers, tag_names
 
 
-def _paper_postings(weights: list[dict[str, int]]) -> dict[str, Posted]:
+def _paper_postings(pairs_by_term: dict[str, list[tuple[int, int]]]) -> dict[str, Posted]:
     """Return each term's postings among the papers, the first one apart: the hub pages come
     first in the index, and their number is known only once MkDocs has built them."""
-    papers_by_term = Counter(chain.from_iterable(weights))
-    rare = {term for term, papers in papers_by_term.items()
-            if papers < MIN_PAIR_PAPERS and " " in term}
-    pairs_by_term = _pairs_by_term([{term: weight for term, weight in terms.items()
-                                     if term not in rare} for terms in weights])
     return {term: (*pairs[0], _encode(pairs[1:], pairs[0][0]))
             for term, pairs in pairs_by_term.items()}
+
+
+def _pair_shards(postings_by_pair: dict[str, list[tuple[int, int]]]) -> list[tuple[str, str]]:
+    """Return the pair shards, keys and JSON texts: the pairs of words side by side that two
+    papers or more share, each with its postings, papers numbered from 0."""
+    postings = {pair: _encode(pairs, 0) for pair, pairs in postings_by_pair.items()
+                if len(pairs) >= MIN_PAIR_PAPERS}
+    return [(key, json.dumps(shard, ensure_ascii=False, separators=(",", ":")))
+            for key, shard in _shards(postings)]
+
+
+def _postings_by_term(weights: list[dict[str, int]]) -> tuple[dict[str, list[tuple[int, int]]],
+                                                                dict[str, list[tuple[int, int]]]]:
+    """Return the (paper number, weight) postings of each word, and of each pair of words."""
+    words: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    pairs: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for number, terms in enumerate(weights):
+        for term, weight in terms.items():
+            (pairs if " " in term else words)[term].append((number, weight))
+    return words, pairs
 
 
 def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> dict[str, str]:
@@ -428,6 +444,10 @@ def _split(terms: list[str], length: int, sizes: dict[str, int],
             _split(group, length + 1, sizes, groups)
 
 
+class _Encoded(str):
+    """A file's value already written as JSON."""
+
+
 def _write_files(folder: Path, files: dict[str, object], suffix: str) -> tuple[dict[str, int], str]:
     """Replace the folder's files with these; return their sizes by name and a version hash."""
     folder.mkdir(exist_ok=True)
@@ -436,7 +456,8 @@ def _write_files(folder: Path, files: dict[str, object], suffix: str) -> tuple[d
     digest = hashlib.sha256()
     bytes_by_name = {}
     for name, value in files.items():
-        data = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        data = value if isinstance(value, _Encoded) else \
+            json.dumps(value, ensure_ascii=False, separators=(",", ":"))
         if suffix == ".js":
             data = f"papersiteSearchData({json.dumps(name)},{data})"
         encoded = data.encode("utf-8")

@@ -189,9 +189,9 @@
       (weight & GIST ? BOOST.gist : 0) + BOOST.text * textWeight[weight & 3];
   }
 
-  function decode(postings, visit) {
+  function decode(postings, visit, first = 0) {  // first: the number postings count from
     const value = digitValue;
-    let doc = 0;
+    let doc = first;
     for (let i = 0; i < postings.length;) {
       let gap = 0, digit;
       do { digit = value[postings.charCodeAt(i++)]; gap = gap << 5 | digit & 31; } while (digit & 32);
@@ -263,7 +263,7 @@
           together[doc]++;
           scores[doc] += idf * weightScore(weight, false);
           if (required) found[doc] = 1;
-        });
+        }, manifest.pairOffset || 0);  // pairs are of papers, numbered from the first
       }
       if (required && known) for (const doc of touched) if (!found[doc]) missing[doc] = 1;
     });
