@@ -153,6 +153,15 @@ def test_a_topic_phrase_alone_gets_the_contribution_after_it() -> None:
     _assert_well_formed(title)
 
 
+def test_a_proposal_for_a_field_names_what_it_proposes_not_the_field_alone() -> None:
+    # Bundled #4: the ranker scored "Disentangled Representation Learning" (the problem) just
+    # above the framework the paper proposes for it.
+    text = _bundled_abstracts()[3]
+    assert "we propose a flow-matching" in text
+    title, _ = derive_title(text, year=2026)
+    assert title == "Flow-Matching–based Framework for Disentangled Representation Learning", title
+
+
 def test_a_generic_head_is_described_by_what_it_does() -> None:
     text = ("A key strength of diffusion models lies in their flexibility. To address this, we "
             "propose FooGuide, a principled framework that extends diffusion-model control to "

@@ -29,7 +29,7 @@ from .prepare import PLACEHOLDER
 from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
-from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
+from .vocabulary import GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
 FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
@@ -103,6 +103,7 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     # the first sentence's words, and after a name, two words say too little ("Gen3DSR:
     # Reconstruction Performance") unless they are what the name stands for.
     best, best_key = None, (False, -math.inf)
+    keys = {}
     for option in title_options(reading, context):
         features = option_features(option, context)
         if features is None:
@@ -112,9 +113,25 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
         key = (features[_WORDS] >= MIN_WORDS and (
             option.name is None or option.kind == "expansion" or
             len(option.words) >= MIN_DESCRIBING_WORDS), score)
+        keys[option] = key
         if key > best_key:
             best, best_key = option, key
-    return best.text() if best else None
+    return _what_it_proposes(best, keys).text() if best else None
+
+
+def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, float]]) -> Option:
+    """Return the option the paper's proposal says whole, when the best one is only the
+    problem it is for: "Disentangled Representation Learning" of "we propose a flow-matching
+    based framework for disentangled representation learning" names a field; the title says
+    what the paper brings to it."""
+    if best.kind != "inner" or best.name is not None:
+        return best
+    size = len(best.words)
+    fuller = [option for option in keys if option.kind == "proposal" and option.name is None and
+              option.sentence == best.sentence and len(option.words) > size + 1 and
+              option.words[-size:] == best.words and option.words[-size - 1].lower() == "for" and
+              option.words[-size - 2].lower() in GENERIC_HEADS and keys[option][0] == keys[best][0]]
+    return max(fuller, key=keys.__getitem__, default=best)
 
 
 def title_options(reading: Reading, context: _Context) -> list[Option]:
