@@ -27,6 +27,7 @@ from papersite.enrich.titles import (
 )
 from papersite.enrich.titles.case import capitalise_first
 from papersite.enrich.titles.established import established_names
+from papersite.enrich.titles.phrases import read_tokens
 from papersite.enrich.titles.vocabulary import STOP_WORDS
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
@@ -160,6 +161,17 @@ def test_a_proposal_for_a_field_names_what_it_proposes_not_the_field_alone() -> 
     assert "we propose a flow-matching" in text
     title, _ = derive_title(text, year=2026)
     assert title == "Flow-Matching–based Framework for Disentangled Representation Learning", title
+
+
+def test_an_adverb_before_a_modifier_runs_on_in_a_description() -> None:
+    # Bundled #13: "NOVA, a structure-first framework for learning biologically aligned
+    # representations …" was cut at the adverb, and the title fell back to "NOVA: Cellular
+    # Perturbations"; "specifically designed for" still ends a phrase.
+    title, _ = derive_title(_bundled_abstracts()[12], year=2026)
+    assert title.startswith("NOVA: Structure-First Framework for Learning Biologically Aligned"), title
+    assert not read_tokens(["biologically", "aligned", "representations"], loose=True).stops[0]
+    assert read_tokens(["specifically", "designed", "for", "code"], loose=True).stops[0]
+    assert read_tokens(["biologically", "aligned", "representations"]).stops[0]  # outside one
 
 
 def test_a_generic_head_is_described_by_what_it_does() -> None:

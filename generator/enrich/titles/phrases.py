@@ -257,6 +257,9 @@ class Tokens(NamedTuple):
     """A phrase that reaches this word ends with it (punctuation, or the run's end)."""
 
 
+_PREPOSITIONS = frozenset("for to by with in on from at as of into via".split())
+
+
 def read_tokens(words: list[str], loose: bool = False) -> Tokens:
     """Read a run of words for `spans` (see `Tokens`).
 
@@ -272,7 +275,12 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
         previous = flags[position - 1] if position else none
         can_start.append(own.may_start and not (own.adverb and not following.modifier and
                                                  not loose))
-        runs_on = loose and (words[position].lower() == "and" or words[position][-1:] == ",")
+        # In a description, an adverb before a modifier of a noun runs on too ("a framework for
+        # learning biologically aligned representations"; not "specifically designed for").
+        runs_on = loose and (words[position].lower() == "and" or words[position][-1:] == "," or
+                             own.adverb and following.modifier and position + 2 < count and
+                             _word_flags(words[position + 2]).may_end and
+                             words[position + 2].lower() not in _PREPOSITIONS)
         stops.append((own.always_stops and not runs_on) or (
             own.plural_lower and following.object_start) or (
             own.verb_after_plural and previous.plural))
