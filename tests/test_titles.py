@@ -174,6 +174,18 @@ def test_an_adverb_before_a_modifier_runs_on_in_a_description() -> None:
     assert read_tokens(["biologically", "aligned", "representations"]).stops[0]  # outside one
 
 
+def test_a_name_written_as_a_styled_word_is_plain_in_the_title_and_gist() -> None:
+    # Bundled #5 wrote "$\\textbf{DiffRisk}$": the title showed the name in the math font.
+    text = _bundled_abstracts()[4]
+    assert "$\\textbf{DiffRisk}$" in text
+    assert derive_title(text, year=2026)[0].startswith("DiffRisk: "), derive_title(text)
+    assert "(namely DiffRisk)" in gist_of(text, 2026)
+    # Emphasized words in lower case take the title's case.
+    text = ("We propose $\\textit{iterative hypothesis refinement}$, a method that proposes, "
+            "selects and refines hypotheses in the form of textual rules.")
+    assert derive_title(text)[0].startswith("Iterative Hypothesis Refinement"), derive_title(text)
+
+
 def test_a_generic_head_is_described_by_what_it_does() -> None:
     text = ("A key strength of diffusion models lies in their flexibility. To address this, we "
             "propose FooGuide, a principled framework that extends diffusion-model control to "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .case import capitalise_first, fit_length
+from .case import capitalise_first, fit_length, title_cased_name
 from .distinct import alternative_titles, distinct_titles
 from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
@@ -41,7 +41,8 @@ def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[s
        Contribution" (see `ranking`) ("derived");
     4. else the first sentence's opening words ("derived").
     Every derived title has 3 to 16 words, title case, no trailing full stop, no dangling
-    function word, no TeX text macros, and its `$…$` math exactly as the abstract wrote it.
+    function word, no TeX text macros, and its `$…$` math exactly as the abstract wrote it, but
+    for a name written as one styled word ("$\\textbf{DiffRisk}$"), which it writes plain.
     """
     if given.strip():
         return " ".join(given.split()), "given"
@@ -67,7 +68,8 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
     prepared = reading.prepared
     probabilities = word_probabilities(*reading)
     title = best_title(reading, probabilities) or fallback_phrase(prepared, MAX_WORDS)
-    return restore(capitalise_first(fit_length(title, prepared)), prepared), reading, probabilities
+    title = restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name)
+    return title, reading, probabilities
 
 
 def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:

@@ -24,6 +24,12 @@ def title_case(words: tuple[str, ...] | list[str]) -> str:
     return " ".join(cased)
 
 
+def title_cased_name(styled: str) -> str:
+    """Shape a styled word of the abstract for a title: a name as written ("DiffRisk",
+    "structLM"), words in lower case as the title's other words ("$\\textit{every}$")."""
+    return title_case(styled.split()) if styled.islower() else styled
+
+
 def capitalise_first(title: str) -> str:
     """Capitalise a title's first word unless it is a name spelled in lower case on purpose
     (iPhone, k-NN, word2vec: a capital or a digit after its first letter)."""

@@ -48,7 +48,7 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
     text = _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1)
-    return restore(_cut(text, prepared), prepared)
+    return restore(_cut(text, prepared), prepared, str)
 
 
 def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:

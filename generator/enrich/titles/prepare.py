@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import chain
 from typing import Iterable, NamedTuple
@@ -231,12 +232,21 @@ def mentions_any(lower: str, words: Iterable[str]) -> bool:
     return any(word in lower for word in words)
 
 
-def restore(title: str, prepared: Prepared) -> str:
-    """Put each math span back exactly as the abstract wrote it."""
+def restore(title: str, prepared: Prepared,
+            plain_names: Callable[[str], str] | None = None) -> str:
+    """Put each math span back exactly as the abstract wrote it; with `plain_names`, a name
+    written as a styled word ("$\\textbf{DiffRisk}$") as the word alone, shaped by it: in a
+    title or a gist it reads as the words around it, not in the math font."""
     if not prepared.maths:
         return title
-    return PLACEHOLDER.sub(lambda m: prepared.maths[(ord(m.group(0)) - MATH_BASE) % 0x1000],
-                            title)
+
+    def span(match: re.Match[str]) -> str:
+        code = ord(match.group(0))
+        math = prepared.maths[(code - MATH_BASE) % 0x1000]
+        styled = _STYLED_LETTERS.fullmatch(math) if plain_names and code >= NAME_MATH_BASE else None
+        return plain_names(styled.group(1)) if plain_names and styled else math
+
+    return PLACEHOLDER.sub(span, title)
 
 
 def restore_plain(text: str) -> str:
