@@ -186,6 +186,18 @@ def test_a_name_written_as_a_styled_word_is_plain_in_the_title_and_gist() -> Non
     assert derive_title(text)[0].startswith("Iterative Hypothesis Refinement"), derive_title(text)
 
 
+def test_a_name_with_no_phrase_long_enough_is_described_not_padded() -> None:
+    # COLM 2024: "GPQA: Biology" was padded with the first sentence's words into "GPQA: Biology
+    # We present GPQA".
+    text = ("We present GPQA, a challenging dataset of 448 multiple-choice questions written by "
+            "domain experts in biology, physics, and chemistry. We ensure that the questions are "
+            "high-quality and extremely difficult.")
+    title = _derived(text)
+    assert title.startswith("GPQA: Challenging Dataset of 448 Multiple-Choice Questions"), title
+    assert "We" not in title.split(), title
+    _assert_well_formed(title)
+
+
 def test_a_generic_head_is_described_by_what_it_does() -> None:
     text = ("A key strength of diffusion models lies in their flexibility. To address this, we "
             "propose FooGuide, a principled framework that extends diffusion-model control to "

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .case import capitalise_first, fit_length, title_cased_name
+from .case import capitalise_first, fit_length, title_case, title_cased_name
 from .distinct import alternative_titles, distinct_titles
 from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
-from .phrases import fallback_phrase
+from .phrases import fallback_phrase, phrase_words
 from .prepare import restore
 from .ranking import best_title
 from .reading import Reading, prepare_and_name, read_abstract
+from .restate import restate
 from .scoring import word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
@@ -39,7 +40,9 @@ def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[s
        words X stands for ("derived");
     3. else the best-scoring of the contribution and opening phrases, alone or as "Topic:
        Contribution" (see `ranking`) ("derived");
-    4. else the first sentence's opening words ("derived").
+    4. a title that would still be too short, when the abstract says what its name is ("X, a
+       dataset of …"), is the name and that description, cut to length ("derived");
+    5. else the first sentence's opening words ("derived"), or a short title padded with them.
     Every derived title has 3 to 16 words, title case, no trailing full stop, no dangling
     function word, no TeX text macros, and its `$…$` math exactly as the abstract wrote it, but
     for a name written as one styled word ("$\\textbf{DiffRisk}$"), which it writes plain.
@@ -68,6 +71,11 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
     prepared = reading.prepared
     probabilities = word_probabilities(*reading)
     title = best_title(reading, probabilities) or fallback_phrase(prepared, MAX_WORDS)
+    if len(title.split()) < MIN_WORDS and reading.names and reading.names[0].description:
+        # Padded with the first sentence's words, it would read as a fragment ("GPQA: Biology
+        # We present GPQA"): the name and what the abstract says it is, cut to length.
+        name = reading.names[0]
+        title = f"{name.name}: {title_case(restate(phrase_words(name.description)))}"
     title = restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name)
     return title, reading, probabilities
 

@@ -101,8 +101,9 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     context = context_of(probabilities)
     # Readable options go first: a title of fewer than MIN_WORDS words would be padded with
     # the first sentence's words, and after a name, two words say too little ("Gen3DSR:
-    # Reconstruction Performance") unless they are what the name stands for.
-    best, best_key = None, (False, -math.inf)
+    # Reconstruction Performance") unless they are what the name stands for. Of the others,
+    # those long enough go first: padding makes fragments ("GPQA: Biology We present GPQA").
+    best, best_key = None, (False, False, -math.inf)
     keys = {}
     for option in title_options(reading, context):
         features = option_features(option, context)
@@ -110,16 +111,16 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
             continue
         # In a fixed order, so that equal options score alike on every run.
         score = bias + sum(map(operator.mul, features, weights))
-        key = (features[_WORDS] >= MIN_WORDS and (
-            option.name is None or option.kind == "expansion" or
-            len(option.words) >= MIN_DESCRIBING_WORDS), score)
+        long_enough = features[_WORDS] >= MIN_WORDS
+        key = (long_enough and (option.name is None or option.kind == "expansion" or
+                                len(option.words) >= MIN_DESCRIBING_WORDS), long_enough, score)
         keys[option] = key
         if key > best_key:
             best, best_key = option, key
     return _what_it_proposes(best, keys).text() if best else None
 
 
-def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, float]]) -> Option:
+def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, bool, float]]) -> Option:
     """Return the option the paper's proposal says whole, when the best one is only the
     problem it is for: "Disentangled Representation Learning" of "we propose a flow-matching
     based framework for disentangled representation learning" names a field; the title says
