@@ -20,7 +20,7 @@ from .phrases import fallback_phrase, phrase_words
 from .prepare import restore
 from .ranking import best_title
 from .reading import Reading, prepare_and_name, read_abstract
-from .restate import restate
+from .restate import describe_name, restate
 from .scoring import word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
@@ -71,11 +71,14 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
     prepared = reading.prepared
     probabilities = word_probabilities(*reading)
     title = best_title(reading, probabilities) or fallback_phrase(prepared, MAX_WORDS)
-    if len(title.split()) < MIN_WORDS and reading.names and reading.names[0].description:
+    if len(title.split()) < MIN_WORDS and reading.names:
         # Padded with the first sentence's words, it would read as a fragment ("GPQA: Biology
         # We present GPQA"): the name and what the abstract says it is, cut to length.
         name = reading.names[0]
-        title = f"{name.name}: {title_case(restate(phrase_words(name.description)))}"
+        said = [words for description in describe_name(prepared.text, name.name, name.description)
+                if len(words := restate(phrase_words(description))) >= MIN_WORDS - 1]
+        if said:
+            title = f"{name.name}: {title_case(said[0])}"
     title = restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name)
     return title, reading, probabilities
 
