@@ -5,6 +5,8 @@
  * grows, so zoomed in the dots that overlapped stand apart (the map keeps their centres at least
  * a gap apart) and every one can be clicked or tapped. Words typed above the map light up the
  * papers whose titles have them all. Zoomed in, the topics name the islands within an area.
+ * With thousands of dots, a turning wheel zooms the map alone, and the dots take their size once
+ * it stops: sizing every dot restyles each one (0.1 s at 5,000, 0.7 s at 30,000).
  */
 (function () {
   "use strict";
@@ -42,8 +44,10 @@
 
   /* Show the view at the next frame (`draw`); dots and names are sized in screen pixels
      (--ps-k: the map units a pixel spans), a dot at least 3.5 px, at every zoom. */
-  var drawing = false;
-  function show() {  // once a frame: wheel and drag send many events a frame
+  var drawing = false, sized = null, settling = 0, gesture = false;
+  var MANY_DOTS = 2000, SETTLE_MS = 150;
+  function show(inGesture) {  // once a frame: wheel and drag send many events a frame
+    gesture = inGesture === true;
     if (!drawing) {
       drawing = true;
       window.requestAnimationFrame(draw);
@@ -54,9 +58,25 @@
     drawing = false;
     svg.setAttribute("viewBox", [view.x, view.y, view.width, view.height].join(" "));
     var shown = svg.getBoundingClientRect().width || WIDTH;
+    var scale = view.width / shown + "px";
+    if (scale === sized) {  // moved, not zoomed: the dots keep their size
+      declutter();
+    } else if (!gesture || links.length < MANY_DOTS) {
+      window.clearTimeout(settling);
+      resize(scale, shown);
+    } else {
+      // Sizing thousands of dots restyles every one (0.1 s at 5,000, 0.7 s at 30,000): while
+      // the wheel turns, the dots grow with the map, and take their size once it stops.
+      window.clearTimeout(settling);
+      settling = window.setTimeout(function () { resize(scale, shown); }, SETTLE_MS);
+    }
+  }
+
+  function resize(scale, shown) {
     var first = svg.querySelector(".d circle");
     var radius = first ? first.r.baseVal.value : 3;
-    svg.style.setProperty("--ps-k", view.width / shown + "px");
+    sized = scale;
+    svg.style.setProperty("--ps-k", scale);
     svg.style.setProperty("--ps-rpx", Math.max(3.5, radius * shown / WIDTH));
     svg.toggleAttribute("data-zoomed", WIDTH / view.width >= 1.9);
     declutter();
@@ -85,21 +105,22 @@
     });
   }
 
-  /* Zoom by `factor` (> 1: in) keeping the map point (x, y) where it is on screen. */
-  function zoomAt(factor, x, y) {
+  /* Zoom by `factor` (> 1: in) keeping the map point (x, y) where it is on screen; `inGesture`:
+     one of the many steps of a turning wheel. */
+  function zoomAt(factor, x, y, inGesture) {
     var width = Math.min(WIDTH, Math.max(WIDTH / MAX_ZOOM, view.width / factor));
     var scale = width / view.width;
     view.x = x - (x - view.x) * scale;
     view.y = y - (y - view.y) * scale;
     view.width = width;
     view.height = HEIGHT * width / WIDTH;
-    moveBy(0, 0);
+    moveBy(0, 0, inGesture);
   }
 
-  function moveBy(dx, dy) {  // in map units, kept within the map
+  function moveBy(dx, dy, inGesture) {  // in map units, kept within the map
     view.x = Math.min(Math.max(view.x + dx, 0), WIDTH - view.width);
     view.y = Math.min(Math.max(view.y + dy, 0), HEIGHT - view.height);
-    show();
+    show(inGesture);
   }
 
   function centre() {
@@ -130,7 +151,7 @@
   svg.addEventListener("wheel", function (event) {
     event.preventDefault();
     var point = mapPoint(event.clientX, event.clientY);
-    zoomAt(event.deltaY < 0 ? 1.25 : 0.8, point[0], point[1]);
+    zoomAt(event.deltaY < 0 ? 1.25 : 0.8, point[0], point[1], true);
   }, {passive: false});
 
   svg.addEventListener("keydown", function (event) {
