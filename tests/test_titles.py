@@ -314,6 +314,16 @@ def test_tex_and_markdown_markup_is_stripped() -> None:
     assert title.startswith("FedTrans"), title
 
 
+@pytest.mark.parametrize("written", ["`HyperAttention`", "``HyperAttention''", "`HyperAttention''"])
+def test_code_spans_and_stray_backticks_are_stripped(written: str) -> None:
+    # ICLR 2024 writes "`PerCo''" and "`HyperAttention`": titles began with a backtick.
+    text = BACKGROUND + (f"We propose {written}, an approximate attention mechanism for long "
+                         "contexts that runs in near-linear time.")
+    title = _derived(text)
+    assert "`" not in title and "'" not in title, title
+    assert title.startswith("HyperAttention"), title
+
+
 def _bundled_abstracts() -> list[str]:
     texts = []
     for path in sorted((REPO / "abstracts").glob("*.txt")):

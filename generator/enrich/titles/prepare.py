@@ -29,6 +29,7 @@ _MATH_SPAN = re.compile(r"\$\$[^$]+?\$\$|\$[^$]+?\$")
 _DOLLAR_AMOUNT = re.compile(r"\$(?=\d)")
 _URL = re.compile(r"<?(?:https?://|www\.|github\.com/)[^\s)>\]{}]+>?")
 _URL_PARTS = re.compile(r"[_#?=.]")
+_CODE_SPAN = re.compile(r"`([^`\s']{1,40})`")
 _MD_LINK = re.compile(r"\[([^\]]+)\]\((?:https?://|www\.)[^)]*\)")
 _HREF = re.compile(r"\\href\{[^}]*\}\{([^}]*)\}")
 _URL_MACRO = re.compile(r"\\url\{[^}]*\}")
@@ -118,14 +119,21 @@ def prepare_text(text: str) -> Prepared:
         text = _strip_markup(text, emphasized)
     if not text.isascii():
         text = _plain_marks(unicodedata.normalize("NFKC", text))
-    if "``" in text:
-        # TeX's quotation marks: ``unlearn'' is "unlearn".
-        text = text.replace("``", '"').replace("''", '"')
+    if "`" in text:
+        # Markdown's code span names a thing (`HyperAttention`); TeX's quotation marks:
+        # ``unlearn'' is "unlearn"; a lone backtick is a stray quotation mark (`PerCo'').
+        text = _CODE_SPAN.sub(lambda span: _noted(span.group(1), emphasized), text)
+        text = text.replace("``", '"').replace("''", '"').replace("`", "")
     text = " ".join(text.split())
     sentences, vocabulary = _read_sentences(split_sentences(text))
     return Prepared(sentences, tuple(maths),
                     tuple(sorted(emphasized, key=lambda phrase: (-len(phrase), phrase))), url_names,
                     vocabulary)
+
+
+def _noted(phrase: str, emphasized: set[str]) -> str:
+    emphasized.add(phrase)
+    return phrase
 
 
 def _plain_marks(text: str) -> str:
