@@ -25,7 +25,7 @@ from papersite.enrich.titles import (
     scoring,
     title_alternatives,
 )
-from papersite.enrich.titles.case import capitalise_first
+from papersite.enrich.titles.case import capitalise_first, clean_end
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.phrases import read_tokens
 from papersite.enrich.titles.vocabulary import STOP_WORDS
@@ -322,6 +322,18 @@ def test_code_spans_and_stray_backticks_are_stripped(written: str) -> None:
     title = _derived(text)
     assert "`" not in title and "'" not in title, title
     assert title.startswith("HyperAttention"), title
+
+
+@pytest.mark.parametrize("title, expected", [
+    ("Tensor-Type Attention Matrix in $n^{1+o(1)}$ Time.$\\bullet$",
+     "Tensor-Type Attention Matrix in $n^{1+o(1)}$ Time"),
+    ("Manipulation Concepts -- Discrete Symbols --", "Manipulation Concepts -- Discrete Symbols"),
+    ("LLM2Vec: Transformed Models on English Word-", "LLM2Vec: Transformed Models on English Word"),
+    ("Bounds in $O(n)$", "Bounds in $O(n)$"),
+])
+def test_a_title_cut_from_a_sentence_ends_cleanly(title: str, expected: str) -> None:
+    # Each was derived from ICLR 2024 or COLM 2024.
+    assert clean_end(title) == expected
 
 
 def _bundled_abstracts() -> list[str]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .case import capitalise_first, fit_length, title_case, title_cased_name
+from .case import capitalise_first, clean_end, fit_length, title_case, title_cased_name
 from .distinct import alternative_titles, distinct_titles
 from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
@@ -79,7 +79,7 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
                 if len(words := restate(phrase_words(description))) >= MIN_WORDS - 1]
         if said:
             title = f"{name.name}: {title_case(said[0])}"
-    title = restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name)
+    title = clean_end(restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name))
     return title, reading, probabilities
 
 

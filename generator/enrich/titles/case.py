@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .phrases import fallback_phrase
 from .prepare import Prepared, restore
 from .vocabulary import DANGLING, MAX_WORDS, MIN_WORDS, SMALL_WORDS, TRAILING_PUNCT
@@ -28,6 +30,15 @@ def title_cased_name(styled: str) -> str:
     """Shape a styled word of the abstract for a title: a name as written ("DiffRisk",
     "structLM"), words in lower case as the title's other words ("$\\textit{every}$")."""
     return title_case(styled.split()) if styled.islower() else styled
+
+
+def clean_end(title: str) -> str:
+    """Drop what a title cut from a sentence may end with: a list's bullet ("Time.$\\bullet$"),
+    a dash left open ("Discrete Symbols --"), a hyphen whose word was cut ("English Word-")."""
+    return _LOOSE_END.sub("", title) or title
+
+
+_LOOSE_END = re.compile(r"(?:\s*\$\\(?:bullet|cdot|circ|star|diamond)\$|\s*[-\u2013\u2014]+|[\s.,;:]+)+$")
 
 
 def capitalise_first(title: str) -> str:

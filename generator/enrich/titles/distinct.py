@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-from .case import fit_length, title_case, title_cased_name
+from .case import clean_end, fit_length, title_case, title_cased_name
 from .phrases import Candidate
 from .prepare import restore, restore_plain
 from .reading import Reading
@@ -40,8 +40,8 @@ def alternative_titles(title: str, reading: Reading,
     for score, candidate in scored[:10]:
         if score < 0 or len(alternatives) == ALTERNATIVES:
             break
-        new = restore(fit_length(f"{head}: {title_case(candidate.words)}", prepared), prepared,
-                      title_cased_name)
+        new = clean_end(restore(fit_length(f"{head}: {title_case(candidate.words)}", prepared),
+                                prepared, title_cased_name))
         if new.casefold() != title.casefold() and new not in alternatives:
             alternatives.append(new)
     return tuple(alternatives)
