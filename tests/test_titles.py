@@ -27,7 +27,8 @@ from papersite.enrich.titles import (
 )
 from papersite.enrich.titles.case import capitalise_first, clean_end
 from papersite.enrich.titles.established import established_names
-from papersite.enrich.titles.phrases import read_tokens
+from papersite.enrich.titles.phrases import read_tokens, spans
+from papersite.enrich.titles.prepare import split_sentences
 from papersite.enrich.titles.vocabulary import STOP_WORDS
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
@@ -334,6 +335,20 @@ def test_code_spans_and_stray_backticks_are_stripped(written: str) -> None:
 def test_a_title_cut_from_a_sentence_ends_cleanly(title: str, expected: str) -> None:
     # Each was derived from ICLR 2024 or COLM 2024.
     assert clean_end(title) == expected
+
+
+def test_sentences_run_together_after_an_acronym_are_split() -> None:
+    # ICLR 2024: "… Embodied AI.Our approach" gave "… for Embodied AI.Our Approach".
+    assert split_sentences("We filter visual stimuli for Embodied AI.Our approach is fast.") == [
+        "We filter visual stimuli for Embodied AI.", "Our approach is fast."]
+    assert len(split_sentences("Data from the U.S.Army was used.")) == 1
+
+
+def test_a_phrase_stops_at_an_enumeration() -> None:
+    # ICLR 2024: "FlashFFTConv: Sparse Convolution Algorithms 1) Partial Convolutions".
+    words = ["sparse", "convolution", "algorithms", "1)", "partial", "convolutions"]
+    assert all("1)" not in span for span in spans(read_tokens(words), 0))
+    assert not read_tokens(["(ii)", "sparse", "convolutions"]).can_start[0]
 
 
 def _bundled_abstracts() -> list[str]:

@@ -257,6 +257,7 @@ class Tokens(NamedTuple):
     """A phrase that reaches this word ends with it (punctuation, or the run's end)."""
 
 
+_ENUMERATION = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[,:;]?")
 _PREPOSITIONS = frozenset("for to by with in on from at as of into via".split())
 
 
@@ -324,10 +325,12 @@ def _word_flags(word: str) -> _WordFlags:
     """Read one word for `read_tokens` (cached: abstracts share most of their words)."""
     core = word.strip(TRAILING_PUNCT).lower()
     adverb = is_adverb(core)
+    listed = bool(_ENUMERATION.fullmatch(word))  # "1)", "(ii)": a list of the sentence's own
     return _WordFlags(
-        may_start=not (core in _CANNOT_START or core in _ANAPHORIC or not core.strip("-")),
+        may_start=not (core in _CANNOT_START or core in _ANAPHORIC or not core.strip("-") or
+                       listed),
         adverb=adverb, modifier=core.endswith(_MODIFIER_ENDINGS),
-        always_stops=core in _PHRASE_BREAKS or core in _ANAPHORIC or adverb,
+        always_stops=core in _PHRASE_BREAKS or core in _ANAPHORIC or adverb or listed,
         plural_lower=core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
         word.islower(),
         object_start=core in VERB_OBJECT_STARTS,

@@ -52,7 +52,8 @@ _TYPOGRAPHIC_MARK = re.compile("[" + "".join(_PLAIN_MARKS) + "]")
 # scraper ran two sentences together, right before "Xy" after a lower-case letter. The pattern
 # starts with the punctuation itself, so the engine skips ahead to it.
 _SENTENCE_END = re.compile(
-    r"[.!?](?:\s+(?=[A-Z0-9\"'(\[" + _MATH_CHARS + r"])|(?<=[a-z0-9)][.!?])(?=[A-Z][a-z]))")
+    r"[.!?](?:\s+(?=[A-Z0-9\"'(\[" + _MATH_CHARS + r"])|(?<=[a-z0-9)][.!?])(?=[A-Z][a-z])"
+    r"|(?<=[A-Z]{2}[.!?])(?=[A-Z][a-z]))")  # run together after an acronym: "Embodied AI.Our"
 _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "resp.", "approx.", "Sec.",
                   "etc.")
 _ABBREVIATION_END = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + ")$")
