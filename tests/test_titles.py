@@ -413,6 +413,17 @@ def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:
     assert not gist[:-2].rstrip().endswith((",", "which", "that")), gist
 
 
+def test_a_gist_is_not_cut_inside_a_parenthesis() -> None:
+    # ICLR 2024: "… a method for aligning language models to follow principles expressed (…"
+    text = ("Alignment is costly. We propose Reinforcement Learning from Contrastive Distillation "
+            "for aligning language models to follow natural language principles without human "
+            "feedback (a setting studied before by several groups with very different methods "
+            "and data), which we test on three tasks.")
+    gist = gist_of(text)
+    assert gist.count("(") == gist.count(")"), gist
+    assert gist.startswith("We propose Reinforcement Learning from Contrastive Distillation"), gist
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

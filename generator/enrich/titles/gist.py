@@ -80,4 +80,10 @@ def _cut(text: str, prepared: Prepared) -> str:
         while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
             words.pop()
         cut = " ".join(words)
+    # A parenthesis the cut leaves open ("(STaR; Zelikman et al. …") goes, unless too little
+    # would be left before it.
+    opened = cut.rfind("(")
+    if opened > 0 and cut.count("(") > cut.count(")") and \
+            word_count(cut[:opened]) >= _MIN_CUT_WORDS:
+        cut = cut[:opened]
     return cut.rstrip(" ,;:—(") + " …"
