@@ -136,10 +136,12 @@ def _write_and_remember(rendered: RenderedPages, docs_dir: Path,
 
 def _index_remembering(collection: Collection, directory_urls: bool, use_cache: bool,
                        synonyms: dict[tuple[str, str], tuple[str, ...]]) -> PaperIndex:
-    """Worker job: index the papers for search, each paper's terms remembered by its content;
-    a tag's other spellings ("LLMs") lead to its page too."""
+    """Worker job: index the papers for search, each paper's terms remembered by its content,
+    and the postings by the whole collection's; a tag's other spellings ("LLMs") lead to its
+    page too."""
     return index_papers(collection, directory_urls,
-                        ResultCache("search-terms") if use_cache else None, synonyms)
+                        ResultCache("search-terms") if use_cache else None, synonyms,
+                        ResultCache("search-postings") if use_cache else None)
 
 
 def _tag_synonyms(vocabulary: Vocabulary) -> dict[tuple[str, str], tuple[str, ...]]:

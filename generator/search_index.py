@@ -129,15 +129,26 @@ class PaperIndex:
 
 def index_papers(collection: Collection, directory_urls: bool,
                  cache: ResultCache | None = None,
-                 synonyms: Mapping[tuple[str, str], Sequence[str]] | None = None) -> PaperIndex:
+                 synonyms: Mapping[tuple[str, str], Sequence[str]] | None = None,
+                 postings_cache: ResultCache | None = None) -> PaperIndex:
     """Return the papers' search entries and postings, so that a worker can work them out while
     MkDocs builds. Each entry's terms are remembered in `cache`, by the entry's content: after
-    an edit, only the edited papers' text is read again."""
+    an edit, only the edited papers' text is read again. The postings of all the entries are
+    remembered in `postings_cache`: a build whose papers did not change (a hand-written page
+    edited under `mkdocs serve`) takes them as they are (2 s of a worker's time at 5,000)."""
     entries = paper_search_entries(collection, directory_urls)
+    keys = [_entry_key(entry) for entry in entries]
     weights = ([term_weights(entry) for entry in entries] if cache is None
-               else _remembered_term_weights(entries, cache))
-    words, pairs = _postings_by_term(weights)
-    return PaperIndex(entries, _paper_postings(words), _pair_shards(pairs),
+               else _remembered_term_weights(entries, keys, cache))
+    key = content_key(*keys)
+    inverted = postings_cache.get(key) if postings_cache else None
+    if inverted is None:
+        words, pairs = _postings_by_term(weights)
+        inverted = (_paper_postings(words), _pair_shards(pairs))
+        if postings_cache is not None:
+            postings_cache.keep_one(key, inverted)
+    postings, pair_shards = inverted
+    return PaperIndex(entries, postings, pair_shards,
                       search_offers(collection, directory_urls, synonyms))
 
 
@@ -166,11 +177,15 @@ def search_offers(collection: Collection, directory_urls: bool,
     return {"papers": page_url(PAPERS_INDEX, directory_urls), "pages": pages}
 
 
-def _remembered_term_weights(entries: list[dict], cache: ResultCache) -> list[dict[str, int]]:
-    """Return each entry's `term_weights`, from `cache` where it has them; keep only these."""
-    keys = [content_key(entry["title"], entry["gist"], entry["text"], *entry["tags"], "",
-                        *entry["names"], "", *entry["given"])
-            for entry in entries]
+def _entry_key(entry: dict) -> str:
+    return content_key(entry["title"], entry["gist"], entry["text"], *entry["tags"], "",
+                       *entry["names"], "", *entry["given"])
+
+
+def _remembered_term_weights(entries: list[dict], keys: list[str],
+                             cache: ResultCache) -> list[dict[str, int]]:
+    """Return each entry's `term_weights`, from `cache` where it has them (under its key in
+    `keys`); keep only these."""
     weights = []
     for key, entry in zip(keys, entries):
         remembered = cache.get(key)

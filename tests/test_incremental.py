@@ -115,3 +115,22 @@ def test_search_terms_are_remembered_by_paper_content(tmp_path, monkeypatch):
     again = search_index.index_papers(edited, True, ResultCache("terms", tmp_path))
     assert read == ["We edit one abstract."]
     assert again == search_index.index_papers(edited, True)
+
+
+def test_the_postings_of_unchanged_papers_are_remembered_whole(tmp_path, monkeypatch):
+    collection, _ = build_collection(BuildOptions(inputs=(BUNDLED,), use_cache=False), Progress(quiet=True))
+    fresh = search_index.index_papers(collection, True)
+    inverted = []
+    real_invert = search_index._postings_by_term
+    monkeypatch.setattr(search_index, "_postings_by_term",
+                        lambda weights: inverted.append(len(weights)) or real_invert(weights))
+    for _ in range(2):
+        assert search_index.index_papers(collection, True, None, None,
+                                         ResultCache("postings", tmp_path)) == fresh
+    assert inverted == [37]  # the second run took the first one's postings
+    papers = list(collection.papers)
+    papers[3] = replace(papers[3], abstract=replace(papers[3].abstract, text="We edit one abstract."))
+    edited = replace(collection, papers=tuple(papers))
+    assert search_index.index_papers(edited, True, None, None, ResultCache("postings", tmp_path)) \
+        == search_index.index_papers(edited, True)
+    assert inverted == [37, 37, 37]  # an edit inverts them again
