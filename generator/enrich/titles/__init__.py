@@ -71,16 +71,24 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
     prepared = reading.prepared
     probabilities = word_probabilities(*reading)
     title = best_title(reading, probabilities) or fallback_phrase(prepared, MAX_WORDS)
-    if len(title.split()) < MIN_WORDS and reading.names:
+    if len(title.split()) < MIN_WORDS:
         # Padded with the first sentence's words, it would read as a fragment ("GPQA: Biology
-        # We present GPQA"): the name and what the abstract says it is, cut to length.
-        name = reading.names[0]
-        said = [words for description in describe_name(prepared.text, name.name, name.description)
-                if len(words := restate(phrase_words(description))) >= MIN_WORDS - 1]
-        if said:
-            title = f"{name.name}: {title_case(said[0])}"
+        # We present GPQA").
+        title = _name_and_description(reading) or title
     title = clean_end(restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name))
     return title, reading, probabilities
+
+
+def _name_and_description(reading: Reading) -> str | None:
+    """Return "Name: what the abstract says it is", if it coins a name and says so."""
+    if not reading.names:
+        return None
+    name = reading.names[0]
+    for description in describe_name(reading.prepared.text, name.name, name.description):
+        words = restate(phrase_words(description))
+        if len(words) >= MIN_WORDS - 1:
+            return f"{name.name}: {title_case(words)}"
+    return None
 
 
 def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:
