@@ -258,7 +258,6 @@ class Tokens(NamedTuple):
 
 
 _ENUMERATION = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[,:;]?")
-_PREPOSITIONS = frozenset("for to by with in on from at as of into via".split())
 
 
 def read_tokens(words: list[str], loose: bool = False) -> Tokens:
@@ -280,8 +279,7 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
         # learning biologically aligned representations"; not "specifically designed for").
         runs_on = loose and (words[position].lower() == "and" or words[position][-1:] == "," or
                              own.adverb and following.modifier and position + 2 < count and
-                             _word_flags(words[position + 2]).may_end and
-                             words[position + 2].lower() not in _PREPOSITIONS)
+                             _word_flags(words[position + 2]).may_end)
         stops.append((own.always_stops and not runs_on) or (
             own.plural_lower and following.object_start) or (
             own.verb_after_plural and previous.plural))

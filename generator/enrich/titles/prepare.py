@@ -59,7 +59,7 @@ _ABBREVIATIONS = ("e.g.", "i.e.", "et al.", "vs.", "cf.", "Fig.", "Eq.", "resp."
 _ABBREVIATION_END = re.compile(r"\b(?:" + "|".join(re.escape(a) for a in _ABBREVIATIONS) + ")$")
 WORD = re.compile(r"[a-z0-9]+")
 # Text without any of these has no markup to strip.
-_MARKUP_MARKS = ("\\", "*", "_", "&", "---", "{", "}")
+_MARKUP_MARKS = ("\\", "*", "_", "&", "---", "{", "}", "`")
 
 
 class Sentence(NamedTuple):
@@ -121,20 +121,14 @@ def prepare_text(text: str) -> Prepared:
     if not text.isascii():
         text = _plain_marks(unicodedata.normalize("NFKC", text))
     if "`" in text:
-        # Markdown's code span names a thing (`HyperAttention`); TeX's quotation marks:
-        # ``unlearn'' is "unlearn"; a lone backtick is a stray quotation mark (`PerCo'').
-        text = _CODE_SPAN.sub(lambda span: _noted(span.group(1), emphasized), text)
+        # TeX's quotation marks: ``unlearn'' is "unlearn"; a lone backtick is a stray quotation
+        # mark (`PerCo'').
         text = text.replace("``", '"').replace("''", '"').replace("`", "")
     text = " ".join(text.split())
     sentences, vocabulary = _read_sentences(split_sentences(text))
     return Prepared(sentences, tuple(maths),
                     tuple(sorted(emphasized, key=lambda phrase: (-len(phrase), phrase))), url_names,
                     vocabulary)
-
-
-def _noted(phrase: str, emphasized: set[str]) -> str:
-    emphasized.add(phrase)
-    return phrase
 
 
 def _plain_marks(text: str) -> str:
@@ -164,7 +158,8 @@ def _hide_math(text: str, maths: list[str]) -> str:
 
 
 def _strip_markup(text: str, emphasized: set[str]) -> str:
-    """Unwrap TeX text macros and Markdown emphasis (noting what they emphasized), drop the rest."""
+    """Unwrap TeX text macros, Markdown emphasis and code spans (noting what they emphasized),
+    drop the rest."""
     def unwrap(match: re.Match[str]) -> str:
         inner = match.group(match.lastindex or 1)
         emphasized.add(inner.strip())
@@ -175,6 +170,8 @@ def _strip_markup(text: str, emphasized: set[str]) -> str:
         text = _TEXT_MACRO.sub(unwrap, text)
     if "*" in text or "_" in text:
         text = _MD_EMPHASIS.sub(unwrap, text)
+    if "`" in text:  # a Markdown code span names a thing (`HyperAttention`)
+        text = _CODE_SPAN.sub(unwrap, text)
     for macro, replacement in _NAMED_MACROS.items():
         text = text.replace(macro, replacement)
     text = _OTHER_MACRO.sub("", text).replace("{", "").replace("}", "")

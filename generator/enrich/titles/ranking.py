@@ -103,8 +103,7 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     # the first sentence's words, and after a name, two words say too little ("Gen3DSR:
     # Reconstruction Performance") unless they are what the name stands for. Of the others,
     # those long enough go first: padding makes fragments ("GPQA: Biology We present GPQA").
-    best, best_key = None, (False, False, -math.inf)
-    keys = {}
+    keys: dict[Option, tuple[bool, bool, float]] = {}
     for option in title_options(reading, context):
         features = option_features(option, context)
         if features is None:
@@ -112,11 +111,10 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
         # In a fixed order, so that equal options score alike on every run.
         score = bias + sum(map(operator.mul, features, weights))
         long_enough = features[_WORDS] >= MIN_WORDS
-        key = (long_enough and (option.name is None or option.kind == "expansion" or
-                                len(option.words) >= MIN_DESCRIBING_WORDS), long_enough, score)
-        keys[option] = key
-        if key > best_key:
-            best, best_key = option, key
+        keys[option] = (long_enough and (option.name is None or option.kind == "expansion" or
+                                         len(option.words) >= MIN_DESCRIBING_WORDS),
+                        long_enough, score)
+    best = max(keys, key=keys.__getitem__, default=None)  # the first of equals
     return _what_it_proposes(best, keys).text() if best else None
 
 
