@@ -206,9 +206,9 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
         return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
     hubs = _hub_entries(material.get("docs", []))
-    hub_weights = [{term: weight for term, weight in term_weights(entry).items() if " " not in term}
-                   for entry in hubs]  # hub pages are found by their words alone
-    postings = _postings(hub_weights, papers.postings)
+    # Hub pages are found by their words alone: their pairs are left out.
+    hub_words, _ = _postings_by_term([term_weights(entry) for entry in hubs])
+    postings = _postings(hub_words, len(hubs), papers.postings)
     entries = [*hubs, *papers.entries]
     files, shards, tags = _build_files(entries, postings)
     files |= {f"p{number}": _Encoded(text) for number, (_, text) in enumerate(papers.pair_shards)}
@@ -357,11 +357,11 @@ def _build_files(entries: list[dict], postings: dict[str, str]
     return files, shard_numbers, tag_names
 
 
-def _paper_postings(pairs_by_term: dict[str, list[tuple[int, int]]]) -> dict[str, Posted]:
+def _paper_postings(postings_by_term: dict[str, list[tuple[int, int]]]) -> dict[str, Posted]:
     """Return each term's postings among the papers, the first one apart: the hub pages come
     first in the index, and their number is known only once MkDocs has built them."""
     return {term: (*pairs[0], _encode(pairs[1:], pairs[0][0]))
-            for term, pairs in pairs_by_term.items()}
+            for term, pairs in postings_by_term.items()}
 
 
 def _pair_shards(postings_by_pair: dict[str, list[tuple[int, int]]]) -> list[tuple[str, str]]:
@@ -384,30 +384,20 @@ def _postings_by_term(weights: list[dict[str, int]]) -> tuple[dict[str, list[tup
     return words, pairs
 
 
-def _postings(hub_weights: list[dict[str, int]], papers: dict[str, Posted]) -> dict[str, str]:
+def _postings(hubs: dict[str, list[tuple[int, int]]], hub_count: int,
+              papers: dict[str, Posted]) -> dict[str, str]:
     """Return each term's postings, encoded: (gap to the previous document, weight) pairs; the
-    papers are numbered after the hub pages."""
-    hubs = _pairs_by_term(hub_weights)
-    offset = len(hub_weights)
+    papers are numbered after the `hub_count` hub pages, whose postings are `hubs`."""
     # Most terms are in no hub page: their first posting's gap is its number after the hubs.
-    encoded = {term: _encode([(offset + first, weight)], 0) + rest
+    encoded = {term: _encode([(hub_count + first, weight)], 0) + rest
                for term, (first, weight, rest) in papers.items() if term not in hubs}
     for term, pairs in hubs.items():
         text = _encode(pairs, 0)
         if term in papers:
             first, weight, rest = papers[term]
-            text += _encode([(offset + first, weight)], pairs[-1][0]) + rest
+            text += _encode([(hub_count + first, weight)], pairs[-1][0]) + rest
         encoded[term] = text
     return encoded
-
-
-def _pairs_by_term(weights: list[dict[str, int]]) -> dict[str, list[tuple[int, int]]]:
-    """Return each term's (document number, weight) pairs, in document order."""
-    pairs_by_term: dict[str, list[tuple[int, int]]] = defaultdict(list)
-    for number, terms in enumerate(weights):
-        for term, weight in terms.items():
-            pairs_by_term[term].append((number, weight))
-    return pairs_by_term
 
 
 def _encode(pairs: list[tuple[int, int]], previous: int) -> str:
