@@ -59,15 +59,14 @@
     svg.setAttribute("viewBox", [view.x, view.y, view.width, view.height].join(" "));
     var shown = svg.getBoundingClientRect().width || WIDTH;
     var scale = view.width / shown + "px";
+    window.clearTimeout(settling);  // this view's size replaces any still to come
     if (scale === sized) {  // moved, not zoomed: the dots keep their size
       declutter();
     } else if (!gesture || links.length < MANY_DOTS) {
-      window.clearTimeout(settling);
       resize(scale, shown);
     } else {
       // Sizing thousands of dots restyles every one (0.1 s at 5,000, 0.7 s at 30,000): while
       // the wheel turns, the dots grow with the map, and take their size once it stops.
-      window.clearTimeout(settling);
       settling = window.setTimeout(function () { resize(scale, shown); }, SETTLE_MS);
     }
   }
