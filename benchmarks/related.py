@@ -76,13 +76,13 @@ def read_papers(path: Path) -> list[dict[str, object]]:
 
 
 def build_labels(texts: Sequence[str]) -> list[list[str]]:
-    """Return each text's tags as a build gives them, the area aside: its labels."""
+    """Return each text's tags as a build gives them, as labels (`relating_labels`)."""
+    from papersite.enrich.related import relating_labels
     from papersite.vocabulary_files import load_vocabulary
 
     from .tags import tag_texts
 
-    tags = tag_texts(list(texts), load_vocabulary())
-    return [[tag.name for tag in paper_tags if tag.kind != "area"] for paper_tags in tags]
+    return [relating_labels(paper_tags) for paper_tags in tag_texts(list(texts), load_vocabulary())]
 
 
 def evaluate(

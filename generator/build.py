@@ -21,7 +21,7 @@ from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.mentions import find_mentions
 from .enrich.recurring import add_recurring_topics
-from .enrich.related import Related
+from .enrich.related import Related, relating_labels
 from .enrich.tags import Vocabulary, tag_slug
 from .enrich.titles import distinct_titles
 from .incremental import Ranking, rank_changed, update_text_model
@@ -183,8 +183,8 @@ def build_collection(options: BuildOptions, progress: Progress,
             tags = add_recurring_topics([a.terms for a in analyses], [a.tags for a in analyses],
                                         vocabulary)
             done(f"{len({t for paper_tags in tags for t in paper_tags}):,} distinct tags")
-        # Shared tags are the clearest "why related"; an area is too wide to be one.
-        labels = [[tag.name for tag in paper_tags if tag.kind != "area"] for paper_tags in tags]
+        # Shared tags are the clearest "why related".
+        labels = [relating_labels(paper_tags) for paper_tags in tags]
         start_ranking = partial(_start_ranking, text_model, labels, ranking_cache, workers)
         # The workers rank while the papers are made and mentions found here, unless the text
         # model is still being made (after an edit the analyses come from the cache first).

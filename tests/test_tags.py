@@ -93,12 +93,26 @@ def test_most_specific_topic_comes_first(vocabulary):
     assert topics.index("Offline reinforcement learning") < topics.index("Reinforcement learning")
 
 
-def test_every_text_gets_two_topics_even_without_a_match(vocabulary):
+def test_no_topic_is_guessed_from_words_but_a_topic_brings_its_parent(vocabulary):
     tags = extract_tags("We count the eggs laid by hens on three farms and fit a line.", vocabulary)
     assert tags[0].kind == "area"
-    assert len(names(tags, "topic")) == MIN_TOPICS
+    assert names(tags, "topic") == []
     assert extract_tags("We count the eggs.", vocabulary) == extract_tags("We count the eggs.",
                                                                          vocabulary)
+    narrow = "We propose a new offline RL algorithm that learns from logged data."
+    assert names(extract_tags(narrow, vocabulary), "topic") == [
+        "Offline reinforcement learning", "Reinforcement learning"]
+
+
+def test_a_clause_about_other_work_is_no_evidence(vocabulary):
+    contrast = ("We reconstruct surfaces from LiDAR scans. In contrast to view synthesis methods, "
+                "which minimize 2D errors with gradient descent, we minimize a 3D distance.")
+    inspired = ("Inspired by recent work that applies gradient descent to view synthesis, we "
+                "reconstruct surfaces from LiDAR scans.")
+    for text in (contrast, inspired):
+        assert "Gradient descent" not in names(extract_tags(text, vocabulary), "topic")
+    about = "We reconstruct surfaces from LiDAR scans, and we minimize with gradient descent."
+    assert "Gradient descent" in names(extract_tags(about, vocabulary), "topic")
 
 
 def test_a_topic_needs_the_paper_to_be_about_it(vocabulary):
@@ -265,7 +279,7 @@ def test_entity_tags_match_the_hand_checked_sample(vocabulary):
 
 @pytest.mark.parametrize("name, least_hit_rate", [
     # Floors just under what the tags reach now (issue 18's targets are 0.72, 0.65 and 0.50).
-    ("iclr2024", 0.65), ("colm2024", 0.55), ("3dv2025", 0.40)])
+    ("iclr2024", 0.65), ("colm2024", 0.555), ("3dv2025", 0.40)])
 def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():
@@ -275,7 +289,8 @@ def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     report = evaluate(read_papers(path), vocabulary)
     assert report.keyword_hit_rate >= least_hit_rate
     assert report.mean_topics <= 6
-    assert report.no_topic_share == 0
+    # No topic is guessed: a paper naming none of the taxonomy's gets none (ICLR 2.5%, 3DV 8.5%).
+    assert report.no_topic_share <= 0.1
     if name == "iclr2024":
         assert max(share for _, _, share in report.largest) <= 0.15
         assert report.area_coherence >= 0.21
@@ -336,10 +351,10 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
         for paper, tags in zip(papers, tag_list(papers, vocabulary)):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
-    assert judged == 168
-    assert given >= 150, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.789 (the issue's target is 0.9).
-    assert right / given >= 0.78
+    assert judged == 178
+    assert given >= 145, "the sample no longer describes the tags given: judge anew"
+    # A floor under today's 0.840 (the issue's target is 0.9).
+    assert right / given >= 0.83
 
 
 def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
@@ -349,3 +364,22 @@ def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
     assert "Calibration" in names(extract_tags(
         "We study the calibration of classifiers. Our calibration method is post hoc.",
         vocabulary), "topic")
+
+
+def test_a_paper_introducing_a_benchmark_or_data_set_is_filed_so(vocabulary):
+    def contributed(text):
+        return {name for name in names(extract_tags(text, vocabulary), "topic")
+                if name in ("Benchmarks", "Datasets")}
+    assert contributed("We introduce WorkBench: a benchmark dataset for evaluating agents.") == \
+        {"Benchmarks", "Datasets"}
+    assert contributed("This study builds a large Japanese web corpus for LLMs.") == {"Datasets"}
+    assert contributed("To evaluate it, we curate a benchmark of synthetic targets.") == \
+        {"Benchmarks"}
+    # Using, training on or beating others' benchmarks is no contribution of one.
+    for text in ("We propose a method evaluated on three benchmarks and two datasets.",
+                 "We pre-train on a large-scale video dataset and set a new state-of-the-art on "
+                 "chat benchmarks.",
+                 "We propose two ideas. The first marks a dataset as seen.",
+                 "We release our code and datasets.",
+                 "Unlike methods that introduce a new benchmark, we study old ones."):
+        assert contributed(text) == set(), text

@@ -28,6 +28,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..model import Mention, Paper
+from .contributions import is_contribution
 from .tags import Vocabulary
 from .titles.coined import find_expansion, is_cited
 
@@ -90,7 +91,8 @@ def _introducers(papers: Sequence[Paper], tokens_by_paper: Sequence[set[str]],
 
 def _means_the_same(paper: Paper, introducer: Paper, name: str, umbrella: set[str]) -> bool:
     """Tell whether an abstract uses a name as the introducing paper does (rule 4)."""
-    topics = {tag for tag in paper.tags if tag.kind == "topic" and tag.name not in umbrella}
+    topics = {tag for tag in paper.tags
+              if tag.kind == "topic" and tag.name not in umbrella and not is_contribution(tag)}
     if not topics.intersection(introducer.tags):
         return False
     if is_cited(paper.abstract.text, name):

@@ -14,14 +14,23 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..model import Tag
+from .contributions import is_contribution
 from .reasons import Phrases, find_reasons, normalise_label
 from .text_model import DEFAULT_SETTINGS, Related, RelatedSettings, TextModel
 
 __all__ = ["DEFAULT_SETTINGS", "Related", "RelatedSettings", "TextModel", "find_related",
-           "rank_related"]
+           "rank_related", "relating_labels"]
 
 # A place taken by a paper without a telling reason goes to the next best: of k × RESERVE.
 RESERVE = 6
+
+
+def relating_labels(tags: Sequence[Tag]) -> list[str]:
+    """Return the names of the tags that can tell why two papers relate: not the area (too
+    wide) nor a kind of contribution (two papers that each bring a data set may share no
+    subject)."""
+    return [tag.name for tag in tags if tag.kind != "area" and not is_contribution(tag)]
 
 
 def find_related(

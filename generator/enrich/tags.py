@@ -18,6 +18,7 @@ from functools import lru_cache
 from slugify import slugify
 
 from ..model import Tag
+from .contributions import contribution_tags
 from .vocabulary import (
     MatchIndex,
     Topic,
@@ -44,7 +45,7 @@ _MODIFIER_AFTER = re.compile(r"-(?:like|style|scale|level|sized|pretrained|pre-t
 
 
 def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
-    """Return the area, 2-6 topics (most specific first), datasets and models of an abstract.
+    """Return the area, up to 6 topics (most specific first), datasets and models of an abstract.
 
     Rule, in order:
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
@@ -60,10 +61,14 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
        Keep the six most mentioned.
     3. Area: the area whose kept topics have the most mentions;
        ties go to the area mentioned first; with no topic, the area sharing the most words.
-    4. Fewer than two topics: add the kept topics' parents, then the area's top-level topic
-       sharing the most words with the text, unless the text names it without being about it.
+    4. Fewer than two topics: add the kept topics' parents. No topic is guessed from the
+       words alone: half such guesses were wrong ("Learning theory" on a paper about screening
+       rules), and a wrong tag costs more trust than a missing one.
     5. Order topics most specific first: specific before broad, deeper before shallower, more
-       mentions first, earlier first. Datasets and models follow in order of first mention.
+       mentions first, earlier first.
+    6. A paper that says it introduces a benchmark or a data set gets "Benchmarks" or
+       "Datasets" after its topics (`contributions`). Datasets and models follow, in order of
+       first mention.
     """
     index = vocabulary.index
     flat, evidence = read_evidence(text)
@@ -81,17 +86,13 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
             if evidence.in_contribution(start) or (start < evidence.opening_end and not broad):
                 central[name] = central.get(name, 0) + 1
     topics = _select_topics(counts, firsts, central, index.topics_by_name)
-    words: frozenset[str] | None = None
     if topics:
         area = _choose_area(topics, counts, firsts, index.topics_by_name)
     else:
-        words = content_words(text)
-        area = _best_by_overlap(words, index.area_weights.items()) or vocabulary.areas[0].name
+        area = _best_by_overlap(content_words(text), index.area_weights.items()) \
+            or vocabulary.areas[0].name
     if len(topics) < MIN_TOPICS:
-        # A topic the text names without being about it is no guess either.
-        named = {name for _, kind, name, _ in mentions if kind == "topic"}
-        topics = _complete_topics(topics, area, words or content_words(text), index,
-                                  named.difference(topics))
+        topics = _add_parents(topics, index)
     topics.sort(key=lambda name: _specificity(index.topics_by_name[name], counts, firsts))
     variants: dict[tuple[str, str], dict[str, None]] = {}
     for kind in ("dataset", "model"):
@@ -101,9 +102,12 @@ def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
                 if variant:
                     members[variant] = None
     entity_counts = Counter((kind, name) for _, kind, name, _ in mentions)
+    contributed = [tag for tag in contribution_tags(flat, evidence.in_passing)
+                   if tag.name not in topics]
     return (Tag(area, "area"),
             *(Tag(name, "topic", weight=counts.get(name, 0) + central.get(name, 0))
               for name in topics),
+            *contributed,
             *(Tag(name, kind, tuple(members), entity_counts[kind, name])
               for (kind, name), members in variants.items()))
 
@@ -143,19 +147,12 @@ def _choose_area(topics: list[str], counts: dict[str, int], firsts: dict[str, in
     return min(scores, key=lambda area: (-scores[area], first_by_area[area]))
 
 
-def _complete_topics(topics: list[str], area: str, words: frozenset[str], index: MatchIndex,
-                     rejected: set[str]) -> list[str]:
+def _add_parents(topics: list[str], index: MatchIndex) -> list[str]:
     completed = list(topics)
     for name in topics:
         parent = index.topics_by_name[name].parent
         if parent and parent not in completed and len(completed) < MIN_TOPICS:
             completed.append(parent)
-    roots = [(name, weights) for name, weights in index.root_weights.get(area, ())
-             if name not in completed and name not in rejected]
-    while len(completed) < MIN_TOPICS and roots:
-        best = _best_by_overlap(words, roots) or roots[0][0]
-        completed.append(best)
-        roots = [(name, weights) for name, weights in roots if name != best]
     return completed
 
 
@@ -187,6 +184,12 @@ _NEGATION = re.compile(r"\b(?:without|not|no|w/o|instead of|rather than|unlike|b
 # "(e.g. weather, genomics)", "such as A, B and C", "including A and B", "for example A".
 _EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)[,:]?\s"
                        r"[^.;:()]*?(?=\)|;|\.(?:\s|$)|$)", re.IGNORECASE)
+# "In contrast to view synthesis methods, which minimize 2D errors with gradient descent, we
+# ...", "inspired by recent work that pre-trains a language model": up to where the authors
+# speak again, the clause is about other work.
+_CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to|with)|[Uu]nlike"
+                       r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
+                       r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
 
 @lru_cache(maxsize=8)  # the analysis reads one abstract's tags, then its terms (`recurring`)
@@ -206,7 +209,7 @@ class Evidence:
         self.contributions = [(start, end) for start, end in zip([0, *ends], ends)
                               if _CONTRIBUTION.search(text, start, end)]
         """Sentences saying what the paper does ("we propose", "this paper", "our")."""
-        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _EXAMPLES)
+        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _EXAMPLES, _CONTRAST)
                          for m in regex.finditer(text))
         self._passing_starts = [start for start, _ in passing]
         self._passing = passing
@@ -226,7 +229,8 @@ class Evidence:
         return any(start <= at < end for start, end in self.contributions)
 
     def in_passing(self, at: int) -> bool:
-        """Tell whether a mention at `at` is negated or one of a list of examples."""
+        """Tell whether a mention at `at` is negated, one of a list of examples, or in a
+        clause about other work."""
         index = bisect.bisect_right(self._passing_starts, at)
         return any(start < at < end for start, end in self._passing[max(0, index - 3):index])
 

@@ -97,7 +97,6 @@ class MatchIndex:
     topics_by_name: dict[str, Topic]
     folded_by_key: dict[str, str]
     area_weights: dict[str, dict[str, float]]
-    root_weights: dict[str, tuple[tuple[str, dict[str, float]], ...]]
 
 
 @dataclass(frozen=True)
@@ -222,36 +221,15 @@ def build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: tu
     # boundary is checked after matching for the same reason.
     compiled = tuple((re.compile(rf"(?:{p.pattern}){_NAME_END}"), p) for p in patterns)
     return MatchIndex(tuple(regexes), label_by_key, compiled,
-                  {t.name: t for t in topics}, folded_by_key, *_overlap_weights(areas, topics))
+                  {t.name: t for t in topics}, folded_by_key, _area_weights(areas, topics))
 
 
-def _overlap_weights(areas: tuple[Area, ...], topics: tuple[Topic, ...]):
-    """Weight each word by how few areas (or top-level topics of an area) use it."""
-    words_by_topic = {t.name: content_words(" ".join((t.name, *t.synonyms))) for t in topics}
-    children: dict[str, list[str]] = {}
-    for topic in topics:
-        if topic.parent:
-            children.setdefault(topic.parent, []).append(topic.name)
-
-    def subtree_words(name: str, seen: frozenset[str] = frozenset()) -> frozenset[str]:
-        below = [subtree_words(c, seen | {name}) for c in children.get(name, ()) if c not in seen]
-        return words_by_topic[name].union(*below)
-
+def _area_weights(areas: tuple[Area, ...], topics: tuple[Topic, ...]) -> dict[str, dict[str, float]]:
+    """Weight each word of an area (its own and its topics') by how few areas use it."""
     words_by_area = {a.name: content_words(" ".join(a.words)) for a in areas}
     for topic in topics:
-        words_by_area[topic.area] = words_by_area[topic.area] | words_by_topic[topic.name]
-    area_weights = _inverse_frequency(words_by_area)
-    root_weights = {}
-    for area in areas:
-        roots = {t.name: subtree_words(t.name) for t in topics
-                 if t.area == area.name and (t.parent is None or
-                                             _area_of(t.parent, topics) != area.name)}
-        root_weights[area.name] = tuple(_inverse_frequency(roots).items())
-    return area_weights, root_weights
-
-
-def _area_of(name: str, topics: tuple[Topic, ...]) -> str | None:
-    return next((t.area for t in topics if t.name == name), None)
+        words_by_area[topic.area] |= content_words(" ".join((topic.name, *topic.synonyms)))
+    return _inverse_frequency(words_by_area)
 
 
 def _inverse_frequency(words_by_name: dict[str, frozenset[str]]) -> dict[str, dict[str, float]]:

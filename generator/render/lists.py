@@ -15,6 +15,7 @@ from ..charts import (
     draw_topic_map,
     place_labels,
 )
+from ..enrich.contributions import is_contribution
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
@@ -166,7 +167,7 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
     for paper in collection.papers:
         if paper.map_position is not None:
             for tag in paper.tags:
-                if tag.kind == "topic":
+                if tag.kind == "topic" and not is_contribution(tag):
                     points_by_topic[tag.name].append(paper.map_position)
     least = max(3, len(collection.papers) // 100)
     frequent = sorted(points_by_topic, key=lambda topic: -len(points_by_topic[topic]))
