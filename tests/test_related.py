@@ -198,7 +198,8 @@ def test_iclr_evaluation_meets_targets() -> None:
     # As a build ranks, with the papers' tags: what the site shows.
     from benchmarks.related import build_labels
     as_built = evaluate(papers, labels=build_labels([str(p["abstract"]) for p in papers]))
-    assert as_built.same_area >= 0.415 and as_built.shared_keyword >= 0.38
-    assert as_built.fewer <= 70 and as_built.without_reason == 0
+    # 0.413 and 83 since topics are no longer guessed from words (they were labels too).
+    assert as_built.same_area >= 0.41 and as_built.shared_keyword >= 0.38
+    assert as_built.fewer <= 90 and as_built.without_reason == 0
     # Processor time, not wall time: other jobs on a shared machine stretch the wall clock.
     assert result.cpu_seconds < 10

@@ -383,3 +383,15 @@ def test_a_paper_introducing_a_benchmark_or_data_set_is_filed_so(vocabulary):
                  "We release our code and datasets.",
                  "Unlike methods that introduce a new benchmark, we study old ones."):
         assert contributed(text) == set(), text
+
+
+def test_idioms_and_bare_adjectives_are_no_topics(vocabulary):
+    idiom = ("Muon has gained substantial attention as an alternative to Adam. We study its "
+             "attention to the spectrum, paying close attention to the layers.")
+    assert "Attention mechanisms" not in names(extract_tags(idiom, vocabulary), "topic")
+    layers = ("We prune attention heads. Our attention layers keep the attention mechanism "
+              "accurate.")
+    assert "Attention mechanisms" in names(extract_tags(layers, vocabulary), "topic")
+    grounding = ("We map instructions into a shared spatiotemporal representation. Our "
+                 "spatio-temporal features ground affordances in video.")
+    assert "Spatio-temporal forecasting" not in names(extract_tags(grounding, vocabulary), "topic")

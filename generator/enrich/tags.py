@@ -42,6 +42,9 @@ CROSS_CUTTING_EVIDENCE = 3
 _DATA_AFTER = re.compile(r"[ -](?:data|dataset|datasets|set|sets|samples|split|examples)\b",
                          re.IGNORECASE)
 _MODIFIER_AFTER = re.compile(r"-(?:like|style|scale|level|sized|pretrained|pre-trained)\b", re.I)
+# "Muon has gained substantial attention", "pay attention to": idioms, not attention layers.
+_IDIOM_BEFORE = {"attention": re.compile(r"\b(?:attract|gain|draw|drew|receiv|pay|paid|garner|deserv"
+                                         r"|devot|captur|got|get)\w*\s+(?:[\w-]+\s+){0,3}$", re.I)}
 
 
 def extract_tags(text: str, vocabulary: Vocabulary) -> tuple[Tag, ...]:
@@ -305,6 +308,9 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, st
             continue
         if kind == "topic" and _DATA_AFTER.match(text, end) and " " not in text[start:end]:
             continue  # "calibration data", "pruning set": data for a step, not the topic
+        idiom = _IDIOM_BEFORE.get(lowered[start:end])
+        if kind == "topic" and idiom and idiom.search(text, max(0, start - 40), start):
+            continue
         mentions.append((start, kind, name, variant))
         covered_until = end
     return mentions
