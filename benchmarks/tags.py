@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from papersite.enrich.contributions import is_contribution
 from papersite.enrich.recurring import add_recurring_topics, terms_about
 from papersite.enrich.tags import Vocabulary, extract_tags
 from papersite.model import Tag
@@ -94,8 +95,9 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
         mean_topics=sum(map(len, topics)) / count,
         max_topics=max(map(len, topics)),
         no_topic_share=sum(not t for t in topics) / count,
-        collection_topics=len({t for ts in topics for t in ts if not vocabulary.knows(t.name)}),
-        collection_tagged=sum(any(not vocabulary.knows(t.name) for t in ts) for ts in topics) / count,
+        collection_topics=len({t for ts in topics for t in ts if _from_collection(t, vocabulary)}),
+        collection_tagged=sum(any(_from_collection(t, vocabulary) for t in ts)
+                              for ts in topics) / count,
         largest=tuple((tag.name, tag.kind, n / count) for tag, n in sizes.most_common(LARGEST_SHOWN)),
         largest_areas=tuple((name, n / count) for name, n in areas.most_common()),
         area_coherence=coherence,
@@ -145,8 +147,13 @@ def judging_sheet(vocabulary: Vocabulary, seed: int = 0) -> list[dict]:
                           "title": papers[index]["title"], "abstract": papers[index]["abstract"],
                           "topics": [t.name for t in tags[index] if t.kind == "topic"],
                           "from_collection": [t.name for t in tags[index] if t.kind == "topic"
-                                              and not vocabulary.knows(t.name)]})
+                                              and _from_collection(t, vocabulary)]})
     return sheet
+
+
+def _from_collection(tag: Tag, vocabulary: Vocabulary) -> bool:
+    """Tell a topic found in the collection from a curated one or a kind of contribution."""
+    return not vocabulary.knows(tag.name) and not is_contribution(tag)
 
 
 def _has_keyword_hit(keywords: list[str], tags: list[Tag], vocabulary: Vocabulary) -> bool:

@@ -289,8 +289,9 @@ def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     report = evaluate(read_papers(path), vocabulary)
     assert report.keyword_hit_rate >= least_hit_rate
     assert report.mean_topics <= 6
-    # No topic is guessed: a paper naming none of the taxonomy's gets none (ICLR 2.5%, 3DV 8.5%).
-    assert report.no_topic_share <= 0.1
+    # No topic is guessed: a paper naming none of the taxonomy's, and no subject of the
+    # collection's, gets none (ICLR 3.1%, 3DV 10.6%).
+    assert report.no_topic_share <= 0.12
     if name == "iclr2024":
         assert max(share for _, _, share in report.largest) <= 0.15
         assert report.area_coherence >= 0.21
@@ -333,6 +334,20 @@ def test_a_collection_names_its_own_recurring_subjects(vocabulary):
     assert not any("Loss function" in paper_topics for paper_topics in topics)
 
 
+def test_a_phrase_earlier_titles_seldom_carry_is_no_collection_topic(vocabulary):
+    from papersite.enrich.recurring import add_recurring_topics, terms_about
+    # Earlier papers named "inductive biases" (13% of titles) and "value function" (15%) on the
+    # way to their subject, and "neural network" everywhere; "knowledge distillation aims" is
+    # a verb phrase.
+    texts = [f"We study inductive biases of {field}. Our value function of a neural network "
+             f"is trained, as knowledge distillation aims to show." for field in ("vision", "speech",
+                                                                          "text", "graphs")]
+    tags = add_recurring_topics([terms_about(t) for t in texts],
+                                [extract_tags(t, vocabulary) for t in texts], vocabulary)
+    found = {name for paper_tags in tags for name in names(paper_tags, "topic")}
+    assert not found & {"Inductive biases", "Value function", "Neural network", "Distillation aims"}
+
+
 def test_a_subject_only_two_papers_share_is_not_a_topic(vocabulary):
     from papersite.enrich.recurring import add_recurring_topics, terms_about
     texts = ["We propose spectral token routing for vision."] * 2 + ["We count eggs."] * 4
@@ -352,9 +367,9 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
     assert judged == 178
-    assert given >= 145, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.840 (the target is 0.9).
-    assert right / given >= 0.83
+    assert given >= 140, "the sample no longer describes the tags given: judge anew"
+    # A floor under today's 0.854 (the target is 0.9).
+    assert right / given >= 0.845
 
 
 def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):

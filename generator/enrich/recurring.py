@@ -60,6 +60,7 @@ _BOILERPLATE = frozenset("""
     achieve achieves achieved achieving based using use uses used effective effectiveness
     performance improve improves improved improvement improvements furthermore additionally
     moreover specifically however including various different previous recent recently prior
+    aims aim seeks tends fails needs tries attempts strives
     key code available github framework frameworks study studies task tasks problem problems
     paradigm well also way ways able ability abilities capability capabilities limited lack
     large small high low wide broad strong simple efficient general specific important
@@ -136,7 +137,7 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
 @lru_cache(maxsize=1)
 def generic_phrases() -> frozenset[str]:
     """The terms earlier papers use in abstracts but seldom in titles ("loss function", "lower
-    bound", "success rate"), and those hundreds of them use ("regret bound"): no topics."""
+    bound", "value function"), and those thousands of them use ("neural network"): no topics."""
     untitled, widespread = _generic_lists()
     return untitled | widespread
 
