@@ -159,8 +159,10 @@ def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     first.locator("a").first.click()
     page.wait_for_selector("article h1")
     assert page.locator("article h1").inner_text() == "Flow matching"
-    # A tag's short name offers its page too.
+    # A tag's short name offers its page too, and so does a name in the singular.
     expect(_search(page, home, "GNNs")).to_contain_text("Topic: Graph neural networks")
+    expect(_search(page, home, "GNN")).to_contain_text("Topic: Graph neural networks")
+    expect(_search(page, home, "diffusion model")).to_contain_text("Topic: Diffusion models")
     assert _outside(requests, home) == [] and requests.failures == []
 
 

@@ -97,7 +97,7 @@
       offersByLetter.set(letter, load(`o${number}`).then(({ papers, pages }) => {
         const byPhrase = new Map();
         for (const [spelling, kind, count, location, tag] of pages) {
-          const key = phrase(spelling), name = tag || spelling;
+          const key = offerKey(spelling), name = tag || spelling;
           if (!byPhrase.has(key)) byPhrase.set(key, []);
           byPhrase.get(key).push({ name, kind, count,
             location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
@@ -298,6 +298,19 @@
     return (fold(text).match(WORD) || []).join(" ");
   }
 
+  /* A page is offered whether the query names it in the singular or the plural: "diffusion
+     model" offers "Diffusion models", "GNN" "GNNs", "Gaussian process" "Gaussian processes". */
+  function offerKey(text) {
+    return phrase(text).split(" ").map(singular).join(" ");
+  }
+
+  function singular(word) {
+    if (word.length <= 3) return word;
+    if (word.endsWith("sses")) return word.slice(0, -2);
+    if (word.endsWith("ies") && word.length > 4) return word.slice(0, -3) + "y";
+    return word.endsWith("s") && !/(ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
+  }
+
   function popcount(mask) {
     let count = 0;
     for (; mask; mask &= mask - 1) count++;
@@ -465,7 +478,7 @@
     const items = group(results, terms);
     // A tag or an author the query names comes right after the papers it names exactly: a
     // paper that coins "Mamba" first, then the Mamba tag's page.
-    const offered = (offers.get(wanted) || []).map(offer => [offerItem(offer)]);
+    const offered = (offers.get(offerKey(query)) || []).map(offer => [offerItem(offer)]);
     items.splice(Math.min(pinned, items.length), 0, ...offered);
     const answer = { items };
     if (options.suggest) answer.suggest = suggestions(query, results);
