@@ -366,9 +366,9 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
         for paper, tags in zip(papers, tag_list(papers, vocabulary)):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
-    assert judged == 178
+    assert judged == 182
     assert given >= 140, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.854 (the target is 0.9).
+    # A floor under today's 0.855 (the target is 0.9).
     assert right / given >= 0.845
 
 
