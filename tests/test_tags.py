@@ -279,7 +279,7 @@ def test_entity_tags_match_the_hand_checked_sample(vocabulary):
 
 @pytest.mark.parametrize("name, least_hit_rate", [
     # Floors just under what the tags reach now (issue 18's targets are 0.72, 0.65 and 0.50).
-    ("iclr2024", 0.65), ("colm2024", 0.555), ("3dv2025", 0.40)])
+    ("iclr2024", 0.65), ("colm2024", 0.555), ("3dv2025", 0.44)])
 def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():
@@ -366,9 +366,9 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
         for paper, tags in zip(papers, tag_list(papers, vocabulary)):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
-    assert judged == 182
+    assert judged == 191
     assert given >= 140, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.855 (the issue's target is 0.9).
+    # A floor under today's 0.854 (the issue's target is 0.9).
     assert right / given >= 0.845
 
 
