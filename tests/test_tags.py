@@ -279,7 +279,7 @@ def test_entity_tags_match_the_hand_checked_sample(vocabulary):
 
 @pytest.mark.parametrize("name, least_hit_rate", [
     # Floors just under what the tags reach now (issue 18's targets are 0.72, 0.65 and 0.50).
-    ("iclr2024", 0.65), ("colm2024", 0.555), ("3dv2025", 0.44)])
+    ("iclr2024", 0.655), ("colm2024", 0.56), ("3dv2025", 0.44)])
 def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():

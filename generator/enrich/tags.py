@@ -182,7 +182,7 @@ _CONTRIBUTION = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|stu
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # "without text-to-image", "not for RL", "no retraining", "rather than distillation": the
 # next three words are negated.
-_NEGATION = re.compile(r"\b(?:without|not|no|w/o|instead of|rather than|unlike|beyond|except"
+_NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|unlike|beyond|except"
                        r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
 # "(e.g. weather, genomics)", "such as A, B and C", "including A and B", "for example A".
 _EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)[,:]?\s"
