@@ -10,6 +10,7 @@ one's code and data does not count.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from ..model import Tag
 
@@ -38,7 +39,7 @@ _INTRODUCES = {name: re.compile(rf"(?:{_MAKES}{_OBJECT}|{_NEW}){noun}(?![\w-])")
                for name, noun in KINDS.items()}
 
 
-def contribution_tags(flat: str, in_passing) -> tuple[Tag, ...]:
+def contribution_tags(flat: str, in_passing: Callable[[int], bool]) -> tuple[Tag, ...]:
     """Return a topic tag for each kind of contribution the cleaned text says it introduces,
     skipping sentences `in_passing(position)` marks as about other work or negated."""
     return tuple(Tag(name, "topic", weight=2) for name, regex in _INTRODUCES.items()
