@@ -21,6 +21,7 @@ import numpy as np
 from papersite.enrich.contributions import is_contribution
 from papersite.enrich.recurring import add_recurring_topics, terms_about
 from papersite.enrich.tags import Vocabulary, extract_tags
+from papersite.enrich.titles import title_likelihood
 from papersite.model import Tag
 from papersite.vocabulary_files import load_vocabulary
 
@@ -74,10 +75,11 @@ def read_papers(path: Path) -> list[dict]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0.0) -> TagReport:
+def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0.0,
+             year: int | None = None) -> TagReport:
     """Tag every paper's abstract and measure the tags against its keywords and primary area."""
     started = time.perf_counter()
-    tags_by_paper = tag_list(papers, vocabulary)
+    tags_by_paper = tag_list(papers, vocabulary, year)
     seconds = time.perf_counter() - started
     counted = [[tag for tag in tags if tag.kind != "area"] for tags in tags_by_paper]
     topics = [[tag for tag in tags if tag.kind == "topic"] for tags in tags_by_paper]
@@ -107,15 +109,25 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
     )
 
 
-def tag_list(papers: list[dict], vocabulary: Vocabulary) -> list[tuple]:
-    """Tag every paper of a list as a build does (the collection's own topics included)."""
-    return tag_texts([paper["abstract"] for paper in papers], vocabulary)
+def tag_list(papers: list[dict], vocabulary: Vocabulary, year: int | None = None) -> list[tuple]:
+    """Tag every paper of a list as a build does (the collection's own topics included), its
+    titles withheld; `year` is the list's (see `titles.list_year`)."""
+    return tag_texts([paper["abstract"] for paper in papers], vocabulary, year)
 
 
-def tag_texts(texts: list[str], vocabulary: Vocabulary) -> list[tuple]:
-    """Tag abstracts as a build does: each on its own, then the collection's own topics."""
-    return add_recurring_topics([terms_about(text) for text in texts],
-                                [extract_tags(text, vocabulary) for text in texts], vocabulary)
+def tag_texts(texts: list[str], vocabulary: Vocabulary, year: int | None = None) -> list[tuple]:
+    """Tag abstracts as a build does: each on its own, with the title model's evidence, then the
+    collection's own topics."""
+    return add_recurring_topics(
+        [terms_about(text) for text in texts],
+        [extract_tags(text, vocabulary, title_likelihood(text, "", year)) for text in texts],
+        vocabulary)
+
+
+def list_year_of(list_name: str) -> int | None:
+    """Return the year a list's name gives ("colm2024" is of 2024), as a build reads its header."""
+    match = re.search(r"(?:19|20)\d\d", list_name)
+    return int(match.group(0)) if match else None
 
 
 def paper_key(list_name: str, abstract: str) -> str:
@@ -140,7 +152,7 @@ def judging_sheet(vocabulary: Vocabulary, seed: int = 0) -> list[dict]:
     sheet = []
     for number, name in enumerate(SHEET_LISTS):
         papers = read_papers(DATA / f"{name}.jsonl")
-        tags = tag_list(papers, vocabulary)
+        tags = tag_list(papers, vocabulary, list_year_of(name))
         count = SHEET_PAPERS // len(SHEET_LISTS) + (number < SHEET_PAPERS % len(SHEET_LISTS))
         for index in sorted(rng.sample(range(len(papers)), count)):
             sheet.append({"key": paper_key(name, papers[index]["abstract"]),
@@ -241,12 +253,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for path in args.papers or [DATA / f"{name}.jsonl" for name in EVALUATED_LISTS]:
         print(f"== {path.stem}")
-        print(format_report(evaluate(read_papers(path), vocabulary, load_seconds)))
+        print(format_report(evaluate(read_papers(path), vocabulary, load_seconds,
+                                     list_year_of(path.stem))))
     if JUDGED.exists():
         topics_by_key = {}
         for name in SHEET_LISTS:
             papers = read_papers(DATA / f"{name}.jsonl")
-            for paper, tags in zip(papers, tag_list(papers, vocabulary)):
+            for paper, tags in zip(papers, tag_list(papers, vocabulary, list_year_of(name))):
                 topics_by_key[paper_key(name, paper["abstract"])] = {
                     tag.name for tag in tags if tag.kind == "topic"}
         right, given, judged = judged_precision(topics_by_key)

@@ -154,8 +154,9 @@ def test_bundled_abstracts_list_only_close_papers_with_a_reason() -> None:
     labels = build_labels(abstracts)
     related = find_related(abstracts, labels)
     assert all(len(row) <= 5 for row in related)
-    # 37 abstracts from all of machine learning: most have a close paper or two, not five.
-    assert sum(bool(row) for row in related) >= 20
+    # 37 abstracts from all of machine learning: about half have a close paper or two, not five
+    # (19 since a topic named in passing needs title evidence: fewer shared tags as reasons).
+    assert sum(bool(row) for row in related) >= 18
     for i, row in enumerate(related):
         for j, score, reasons in row:
             assert score >= 0.2 and reasons
@@ -198,8 +199,9 @@ def test_iclr_evaluation_meets_targets() -> None:
     # As a build ranks, with the papers' tags: what the site shows.
     from benchmarks.related import build_labels
     as_built = evaluate(papers, labels=build_labels([str(p["abstract"]) for p in papers]))
-    # 0.413 and 83 since topics are no longer guessed from words (they were labels too).
-    assert as_built.same_area >= 0.41 and as_built.shared_keyword >= 0.38
-    assert as_built.fewer <= 90 and as_built.without_reason == 0
+    # 0.411 and 98 since topics are no longer guessed from words nor kept when named in passing
+    # (they were labels too).
+    assert as_built.same_area >= 0.405 and as_built.shared_keyword >= 0.38
+    assert as_built.fewer <= 110 and as_built.without_reason == 0
     # Processor time, not wall time: other jobs on a shared machine stretch the wall clock.
     assert result.cpu_seconds < 10

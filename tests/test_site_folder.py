@@ -39,7 +39,7 @@ def test_a_rebuild_moves_unchanged_pages_from_the_spare_and_drops_removed_ones(t
                     encoding="utf-8")
     build(inputs, site)
     moved = inodes(site) & spare_pages
-    assert len(moved) > 100  # most pages were moved, not written again
+    assert len(moved) > len(spare_pages) / 2  # most pages were moved, not written again
     fresh = tmp_path / "fresh"
     kept = private_permalinks_path(site).read_text(encoding="utf-8")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "fresh-cache"))

@@ -279,7 +279,7 @@ def test_entity_tags_match_the_hand_checked_sample(vocabulary):
 
 @pytest.mark.parametrize("name, least_hit_rate", [
     # Floors just under what the tags reach now (issue 18's targets are 0.72, 0.65 and 0.50).
-    ("iclr2024", 0.655), ("colm2024", 0.56), ("3dv2025", 0.44)])
+    ("iclr2024", 0.645), ("colm2024", 0.56), ("3dv2025", 0.44)])
 def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():
@@ -359,17 +359,25 @@ def test_a_subject_only_two_papers_share_is_not_a_topic(vocabulary):
 def test_judged_topic_tags_keep_their_precision(vocabulary):
     if not SHARED_DATA.exists():
         pytest.skip(f"needs {SHARED_DATA}: the shared conference data is not on this machine")
-    from benchmarks.tags import DATA, SHEET_LISTS, judged_precision, paper_key, read_papers, tag_list
+    from benchmarks.tags import (
+        DATA,
+        SHEET_LISTS,
+        judged_precision,
+        list_year_of,
+        paper_key,
+        read_papers,
+        tag_list,
+    )
     topics_by_key = {}
     for name in SHEET_LISTS:
         papers = read_papers(DATA / f"{name}.jsonl")
-        for paper, tags in zip(papers, tag_list(papers, vocabulary)):
+        for paper, tags in zip(papers, tag_list(papers, vocabulary, list_year_of(name))):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
     assert judged == 191
-    assert given >= 140, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.854 (the issue's target is 0.9).
-    assert right / given >= 0.845
+    assert given >= 120, "the sample no longer describes the tags given: judge anew"
+    # A floor under today's 0.883 (the issue's target is 0.9).
+    assert right / given >= 0.875
 
 
 def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
@@ -410,3 +418,21 @@ def test_idioms_and_bare_adjectives_are_no_topics(vocabulary):
     grounding = ("We map instructions into a shared spatiotemporal representation. Our "
                  "spatio-temporal features ground affordances in video.")
     assert "Spatio-temporal forecasting" not in names(extract_tags(grounding, vocabulary), "topic")
+
+
+def test_a_topic_named_once_in_passing_needs_the_title_to_be_likely_about_it(vocabulary):
+    text = ("We study single-index models learned by SGD from anisotropic data. We show that SGD "
+            "adapts to the covariance, which has implications for efficient training of networks.")
+    assert "Efficient training" in names(extract_tags(text, vocabulary), "topic")
+    unlikely = names(extract_tags(text, vocabulary, lambda phrase: 0.0), "topic")
+    assert "Efficient training" not in unlikely
+    # Named more often, a topic needs no title evidence.
+    assert "Stochastic gradient descent" in unlikely
+    likely = names(extract_tags(text, vocabulary, lambda phrase: 0.5), "topic")
+    assert "Efficient training" in likely
+
+
+def test_a_given_title_is_the_title_evidence():
+    from papersite.enrich.titles import title_likelihood
+    likelihood = title_likelihood("We train networks efficiently.", "Efficient Training of Networks")
+    assert likelihood("Efficient training") == 1.0 and likelihood("Diffusion models") == 0.0

@@ -17,7 +17,15 @@ from ..text import preload, rendered_forms
 from ..workers import Workers, worth_parallel
 from .recurring import TermUse, terms_about
 from .tags import Vocabulary, extract_tags
-from .titles import derive_title, gist_of, introduced_names, list_year, names_to_link, title_alternatives
+from .titles import (
+    derive_title,
+    gist_of,
+    introduced_names,
+    list_year,
+    names_to_link,
+    title_alternatives,
+    title_likelihood,
+)
 
 CHUNK = 25
 """Abstracts a worker analyses per job: small, so that the last jobs end together (a job is
@@ -99,5 +107,6 @@ def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabula
     alternatives = title_alternatives(text, year) if source == "derived" else ()
     return Analysis(title=title, title_source=source, alternatives=alternatives,
                     gist=gist_of(text, year), names=introduced_names(text, year),
-                    own_names=names_to_link(text, year), tags=extract_tags(text, vocabulary),
+                    own_names=names_to_link(text, year),
+                    tags=extract_tags(text, vocabulary, title_likelihood(text, given_title, year)),
                     terms=terms_about(text), forms=rendered_forms(text, title), sketch=sketch(text))

@@ -10,6 +10,7 @@ contributes, and `distinct` keeps two papers of a collection from sharing a deri
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from .case import capitalise_first, clean_end, fit_length, title_case, title_cased_name
@@ -21,12 +22,12 @@ from .prepare import restore
 from .ranking import best_title
 from .reading import Reading, prepare_and_name, read_abstract
 from .restate import describe_name, restate
-from .scoring import word_probabilities
+from .scoring import content_stems, word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
 
 __all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
            "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract",
-           "forget_readings", "title_alternatives"]
+           "forget_readings", "title_alternatives", "title_likelihood"]
 
 
 def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[str, str]:
@@ -56,6 +57,19 @@ def title_alternatives(text: str, year: int | None = None) -> tuple[str, ...]:
     """Return the titles the abstract's derived title gives way to when another paper of the
     collection has it, best first (see `distinct_titles`)."""
     return alternative_titles(*_derive(text, year))
+
+
+def title_likelihood(text: str, given: str = "", year: int | None = None) -> Callable[[str], float]:
+    """Return how likely the paper's title uses a phrase's words: for a phrase, the highest
+    probability the word model gives one of its content words (see `scoring`), or, when the
+    input gives the title, 1 if the title has one of them and 0 if not. What a title says is
+    what a paper is about: the tags use this as evidence (`tags.extract_tags`)."""
+    if given.strip():
+        in_title = set(content_stems(given))
+        return lambda phrase: float(any(stem in in_title for stem in content_stems(phrase)))
+    probabilities = _derive(text, year)[2]
+    return lambda phrase: max((probabilities.get(stem, 0.0) for stem in content_stems(phrase)),
+                              default=0.0)
 
 
 def forget_readings() -> None:
