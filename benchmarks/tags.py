@@ -118,9 +118,10 @@ def tag_list(papers: list[dict], vocabulary: Vocabulary, year: int | None = None
 def tag_texts(texts: list[str], vocabulary: Vocabulary, year: int | None = None) -> list[tuple]:
     """Tag abstracts as a build does: each on its own, with the title model's evidence, then the
     collection's own topics."""
+    likelihoods = [title_likelihood(text, "", year) for text in texts]
     return add_recurring_topics(
-        [terms_about(text) for text in texts],
-        [extract_tags(text, vocabulary, title_likelihood(text, "", year)) for text in texts],
+        [terms_about(text, likely) for text, likely in zip(texts, likelihoods)],
+        [extract_tags(text, vocabulary, likely) for text, likely in zip(texts, likelihoods)],
         vocabulary)
 
 

@@ -105,8 +105,11 @@ def _analyse_in_worker(job: tuple[str, str, int | None]) -> Analysis:
 def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabulary) -> Analysis:
     title, source = derive_title(text, given_title, year)
     alternatives = title_alternatives(text, year) if source == "derived" else ()
+    # What the title says, or would say, is the evidence that a topic named once is the paper's.
+    likelihood = title_likelihood(text, given_title, year)
     return Analysis(title=title, title_source=source, alternatives=alternatives,
                     gist=gist_of(text, year), names=introduced_names(text, year),
                     own_names=names_to_link(text, year),
-                    tags=extract_tags(text, vocabulary, title_likelihood(text, given_title, year)),
-                    terms=terms_about(text), forms=rendered_forms(text, title), sketch=sketch(text))
+                    tags=extract_tags(text, vocabulary, likelihood),
+                    terms=terms_about(text, likelihood), forms=rendered_forms(text, title),
+                    sketch=sketch(text))

@@ -20,7 +20,9 @@ Rule, in order:
    of the same papers ("reward models" gives way to "process reward models" where the two
    mostly coincide).
 4. Each paper gets at most MAX_PER_PAPER such topics, the ones it names most centrally first,
-   and none whose words a curated topic of the paper already spells.
+   and none whose words a curated topic of the paper already spells. A term named only once
+   must also be likely in the paper's title, as a curated topic with the least evidence must
+   (`tags.TITLE_EVIDENCE`).
 5. The tag is named as authors most often write it, first letter capitalised.
 """
 
@@ -32,13 +34,13 @@ import json
 import math
 import re
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from ..model import Tag
-from .tags import Vocabulary, flatten, read_evidence
+from .tags import TITLE_EVIDENCE, Vocabulary, flatten, read_evidence
 from .titles.word_forms import is_never_a_noun
 
 MIN_PAPERS = 3
@@ -88,11 +90,16 @@ class TermUse(NamedTuple):
     """How the abstract first writes it."""
     uses: int
     """Times named in the opening sentence or a contribution sentence, in passing aside."""
+    title_likelihood: float = 1.0
+    """How likely the paper's title uses the term's words (`titles.title_likelihood`); 1 when
+    not known."""
 
 
-def terms_about(text: str) -> tuple[TermUse, ...]:
+def terms_about(text: str, title_likelihood: Callable[[str], float] | None = None
+                ) -> tuple[TermUse, ...]:
     """Return the candidate terms an abstract is about (rules 1 and 2), the generic ones
-    aside: what the collection step needs of each abstract, so that it can be cached."""
+    aside, each with how likely the title is to use it (when `title_likelihood` is given): what
+    the collection step needs of each abstract, so that it can be cached."""
     flat, evidence = read_evidence(text)
     generic = generic_phrases()
     counts: dict[str, list] = {}
@@ -104,7 +111,8 @@ def terms_about(text: str) -> tuple[TermUse, ...]:
             if count is None:
                 count = counts[key] = [spelling, 0]
             count[1] += 1
-    return tuple(TermUse(*count) for count in counts.values())
+    return tuple(TermUse(spelling, uses, title_likelihood(spelling) if title_likelihood else 1.0)
+                 for spelling, uses in counts.values())
 
 
 def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tuple[Tag, ...]],
@@ -123,7 +131,9 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
     for paper_tags, paper_about in zip(tags, about):
         curated = " ".join(tag.name.lower() for tag in paper_tags)
         chosen = sorted((term for term in eligible.intersection(paper_about)
-                         if spelling[term].lower() not in curated),
+                         if spelling[term].lower() not in curated and (
+                             paper_about[term].uses > 1 or
+                             paper_about[term].title_likelihood >= TITLE_EVIDENCE)),
                         key=lambda term: (-paper_about[term].uses, term))
         added = tuple(Tag(_display(spelling[term]), "topic",
                           weight=2 * paper_about[term].uses)
