@@ -376,8 +376,8 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
     right, given, judged = judged_precision(topics_by_key)
     assert judged == 191
     assert given >= 120, "the sample no longer describes the tags given: judge anew"
-    # A floor under today's 0.888 (the target is 0.9).
-    assert right / given >= 0.875
+    # A floor under today's 0.895 (the target is 0.9).
+    assert right / given >= 0.885
 
 
 def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
@@ -449,3 +449,13 @@ def test_a_collection_topic_named_once_needs_the_title_to_be_likely_about_it(voc
         return {name for paper_tags in tags for name in names(paper_tags, "topic")}
     assert "Spectral token routing" in topics(lambda phrase: 0.5)
     assert "Spectral token routing" not in topics(lambda phrase: 0.0)
+
+
+def test_a_negated_list_negates_each_of_its_items(vocabulary):
+    negated = ("We predict drug synergy with a GPT model that does not use any textual corpora, "
+               "molecular fingerprints, protein interaction or any other domain knowledge.")
+    assert "Proteins" not in names(extract_tags(negated, vocabulary), "topic")
+    # A clause after a comma is no item of the list, and "not only" negates nothing.
+    kept = ("The objective is not smooth, our protein models predict protein interaction, or "
+            "protein folding. We not only rank proteins, but also design them.")
+    assert "Proteins" in names(extract_tags(kept, vocabulary), "topic")

@@ -196,6 +196,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # next three words are negated.
 _NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|unlike|beyond|except"
                        r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+# And so is a list such a clause begins: "does not use any textual corpora, molecular
+# fingerprints, protein interaction or any other ...", "without supervision from depth, optical
+# flow, or segmentation" (not after "not only", nor the prefix "non-").
+_LIST_ITEM = r"(?!(?:but|we|our|it|they|this|that|which|whereas|while|to|and|or)\b)[\w-]+(?:\s+[\w-]+){0,2}"
+_NEGATED_LIST = re.compile(r"\b(?:without|not(?!\s+only)|no|neither|instead of|rather than)\s+"
+                           r"(?:[\w-]+\s+){0,4}?[\w-]+(?:,\s*" + _LIST_ITEM + r")+"
+                           r",?\s*(?:or|nor)\s+[\w-]+(?:\s+[\w-]+){0,2}", re.IGNORECASE)
 # "(e.g. weather, genomics)", "such as A, B and C", "including A and B", "for example A".
 _EXAMPLES = re.compile(r"\b(?:e\.g\.|for example|for instance|such as|including)[,:]?\s"
                        r"[^.;:()]*?(?=\)|;|\.(?:\s|$)|$)", re.IGNORECASE)
@@ -224,7 +231,7 @@ class Evidence:
         self.contributions = [(start, end) for start, end in zip([0, *ends], ends)
                               if _CONTRIBUTION.search(text, start, end)]
         """Sentences saying what the paper does ("we propose", "this paper", "our")."""
-        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _EXAMPLES, _CONTRAST)
+        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _NEGATED_LIST, _EXAMPLES, _CONTRAST)
                          for m in regex.finditer(text))
         self._passing_starts = [start for start, _ in passing]
         self._passing = passing
