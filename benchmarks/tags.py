@@ -25,6 +25,8 @@ from papersite.enrich.titles import title_likelihood
 from papersite.model import Tag
 from papersite.vocabulary_files import load_vocabulary
 
+from .titles import year_of
+
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LARGEST_SHOWN = 20
 JUDGED = Path(__file__).resolve().parent / "data" / "judged_topics.jsonl"
@@ -114,7 +116,7 @@ def evaluate(papers: list[dict], vocabulary: Vocabulary, load_seconds: float = 0
 
 def tag_list(papers: list[dict], vocabulary: Vocabulary, year: int | None = None) -> list[tuple]:
     """Tag every paper of a list as a build does (the collection's own topics included), its
-    titles withheld; `year` is the list's (see `titles.list_year`)."""
+    titles withheld; `year` is the list's (`year_of`)."""
     return tag_texts([paper["abstract"] for paper in papers], vocabulary, year)
 
 
@@ -129,12 +131,6 @@ def tag_texts(texts: list[str], vocabulary: Vocabulary, year: int | None = None,
         [terms_about(text, likely) for text, likely in zip(texts, likelihoods)],
         [extract_tags(text, vocabulary, likely) for text, likely in zip(texts, likelihoods)],
         vocabulary)
-
-
-def list_year_of(list_name: str) -> int | None:
-    """Return the year a list's name gives ("colm2024" is of 2024), as a build reads its header."""
-    match = re.search(r"(?:19|20)\d\d", list_name)
-    return int(match.group(0)) if match else None
 
 
 def paper_key(list_name: str, abstract: str) -> str:
@@ -158,8 +154,9 @@ def judging_sheet(vocabulary: Vocabulary, seed: int = 0) -> list[dict]:
     rng = random.Random(seed)
     sheet = []
     for number, name in enumerate(SHEET_LISTS):
-        papers = read_papers(DATA / f"{name}.jsonl")
-        tags = tag_list(papers, vocabulary, list_year_of(name))
+        path = DATA / f"{name}.jsonl"
+        papers = read_papers(path)
+        tags = tag_list(papers, vocabulary, year_of(path))
         count = SHEET_PAPERS // len(SHEET_LISTS) + (number < SHEET_PAPERS % len(SHEET_LISTS))
         for index in sorted(rng.sample(range(len(papers)), count)):
             sheet.append({"key": paper_key(name, papers[index]["abstract"]),
@@ -260,13 +257,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for path in args.papers or [DATA / f"{name}.jsonl" for name in EVALUATED_LISTS]:
         print(f"== {path.stem}")
-        print(format_report(evaluate(read_papers(path), vocabulary, load_seconds,
-                                     list_year_of(path.stem))))
+        print(format_report(evaluate(read_papers(path), vocabulary, load_seconds, year_of(path))))
     if JUDGED.exists():
         topics_by_key = {}
         for name in SHEET_LISTS:
-            papers = read_papers(DATA / f"{name}.jsonl")
-            for paper, tags in zip(papers, tag_list(papers, vocabulary, list_year_of(name))):
+            path = DATA / f"{name}.jsonl"
+            papers = read_papers(path)
+            for paper, tags in zip(papers, tag_list(papers, vocabulary, year_of(path))):
                 topics_by_key[paper_key(name, paper["abstract"])] = {
                     tag.name for tag in tags if tag.kind == "topic"}
         right, given, judged = judged_precision(topics_by_key)

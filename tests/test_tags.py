@@ -363,15 +363,16 @@ def test_judged_topic_tags_keep_their_precision(vocabulary):
         DATA,
         SHEET_LISTS,
         judged_precision,
-        list_year_of,
         paper_key,
         read_papers,
         tag_list,
     )
+    from benchmarks.titles import year_of
     topics_by_key = {}
     for name in SHEET_LISTS:
-        papers = read_papers(DATA / f"{name}.jsonl")
-        for paper, tags in zip(papers, tag_list(papers, vocabulary, list_year_of(name))):
+        path = DATA / f"{name}.jsonl"
+        papers = read_papers(path)
+        for paper, tags in zip(papers, tag_list(papers, vocabulary, year_of(path))):
             topics_by_key[paper_key(name, paper["abstract"])] = set(names(tags, "topic"))
     right, given, judged = judged_precision(topics_by_key)
     assert judged == 191
