@@ -89,14 +89,15 @@ def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[st
     the titles, coined names and gists took (other processes on a loaded machine not counted)."""
     titles.forget_readings()  # time every text from scratch
     start = time.process_time()
-    derived, alternatives, gists = [], [], []
+    derived, gists = [], []
     for paper in papers:
         derived.append(titles.derive_title(paper["abstract"], year=year)[0])
-        alternatives.append(titles.title_alternatives(paper["abstract"], year))
         titles.introduced_names(paper["abstract"], year)
         gists.append(titles.gist_of(paper["abstract"], year))
-    seconds = time.process_time() - start
-    derived = titles.distinct_titles(derived, [True] * len(derived), alternatives)
+    derived = titles.distinct_titles(
+        derived, [True] * len(derived),
+        lambda index: titles.title_alternatives(papers[index]["abstract"], year))
+    seconds = time.process_time() - start  # the repeated titles' alternatives counted too
     return derived, gists, seconds
 
 

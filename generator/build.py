@@ -23,7 +23,7 @@ from .enrich.mentions import find_mentions
 from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related, relating_labels
 from .enrich.tags import Vocabulary, tag_slug
-from .enrich.titles import distinct_titles
+from .enrich.titles import distinct_titles, list_year, title_alternatives
 from .incremental import Ranking, rank_changed, update_text_model
 from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
 from .parse import parse_inputs
@@ -192,9 +192,9 @@ def build_collection(options: BuildOptions, progress: Progress,
                           else None)
         if cache is not None:
             cache.save()
-        titles = distinct_titles([a.title for a in analyses],
-                                 [a.title_source == "derived" for a in analyses],
-                                 [a.alternatives for a in analyses])
+        titles = distinct_titles(
+            [a.title for a in analyses], [a.title_source == "derived" for a in analyses],
+            lambda i: title_alternatives(abstracts[i].text, list_year(abstracts[i].list_name)))
         # Each paper keeps the URL an earlier build gave it (see `permalinks`).
         permalinks = assign([abstract.id for abstract in abstracts],
                             [plain_text(title) for title in titles], [a.sketch for a in analyses],

@@ -463,8 +463,15 @@ def test_a_repeated_derived_title_gets_the_phrase_that_tells_it_apart() -> None:
                            "protein binding affinity. FooNet is accurate.")
     given = "We propose FooNet."
     titles = [_derived(first), _derived(first), "Given Title", "given title"]
-    alternatives = [title_alternatives(text) for text in (first, second, given, given)]
+    texts = (first, second, given, given)
+    asked: list[int] = []
+
+    def alternatives(index: int) -> tuple[str, ...]:
+        asked.append(index)
+        return title_alternatives(texts[index])
+
     unique = distinct_titles(titles, [True, True, False, False], alternatives)
+    assert asked == [1]  # only the paper whose title another already has
     assert unique[0] == titles[0] and unique[1] != titles[0], unique
     assert unique[1].startswith("FooNet: "), unique
     assert unique[2:] == ["Given Title", "given title"]  # given titles stay as given

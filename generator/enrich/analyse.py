@@ -23,7 +23,6 @@ from .titles import (
     introduced_names,
     list_year,
     names_to_link,
-    title_alternatives,
     title_likelihood,
 )
 
@@ -40,8 +39,6 @@ class Analysis:
     """Given or derived title (may contain TeX math)."""
     title_source: str
     """ "given" or "derived"."""
-    alternatives: tuple[str, ...]
-    """Derived titles to fall back on if another paper has this one (see `distinct_titles`)."""
     gist: str
     """One line saying what the paper contributes (may contain TeX math)."""
     names: tuple[str, ...]
@@ -104,10 +101,9 @@ def _analyse_in_worker(job: tuple[str, str, int | None]) -> Analysis:
 
 def _analyse(text: str, given_title: str, year: int | None, vocabulary: Vocabulary) -> Analysis:
     title, source = derive_title(text, given_title, year)
-    alternatives = title_alternatives(text, year) if source == "derived" else ()
     # What the title says, or would say, is the evidence that a topic named once is the paper's.
     likelihood = title_likelihood(text, given_title, year)
-    return Analysis(title=title, title_source=source, alternatives=alternatives,
+    return Analysis(title=title, title_source=source,
                     gist=gist_of(text, year), names=introduced_names(text, year),
                     own_names=names_to_link(text, year),
                     tags=extract_tags(text, vocabulary, likelihood),

@@ -213,6 +213,10 @@ _CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to
                        r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
                        r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
+_PASSING_ANY_CASE = (_NEGATION, _NEGATED_LIST, _EXAMPLES)
+_PASSING_LOWER = tuple(re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
+                       for regex in _PASSING_ANY_CASE)
+
 
 @lru_cache(maxsize=8)  # the analysis reads one abstract's tags, then its terms (`recurring`)
 def read_evidence(text: str) -> tuple[str, Evidence]:
@@ -231,8 +235,13 @@ class Evidence:
         self.contributions = [(start, end) for start, end in zip([0, *ends], ends)
                               if _CONTRIBUTION.search(text, start, end)]
         """Sentences saying what the paper does ("we propose", "this paper", "our")."""
-        passing = sorted((m.start(), m.end()) for regex in (_NEGATION, _NEGATED_LIST, _EXAMPLES, _CONTRAST)
-                         for m in regex.finditer(text))
+        # As in `_find_mentions`: the case-blind patterns run twice as fast on lower-cased text.
+        lowered = text.lower()
+        searched, case_blind = ((lowered, _PASSING_LOWER) if len(lowered) == len(text)
+                                else (text, _PASSING_ANY_CASE))
+        passing = sorted([(m.start(), m.end()) for regex in case_blind
+                          for m in regex.finditer(searched)] +
+                         [(m.start(), m.end()) for m in _CONTRAST.finditer(text)])
         self._passing_starts = [start for start, _ in passing]
         self._passing = passing
 
