@@ -17,7 +17,7 @@ from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 from playwright.sync_api import expect
 
-from papersite.search_index import GIST, TAG, TITLE, fold, stem, term_weights, tokenize, word_pairs
+from papersite.search_terms import GIST, TAG, TITLE, fold, stem, term_weights, tokenize, word_pairs
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 

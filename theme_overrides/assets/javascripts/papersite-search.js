@@ -136,7 +136,7 @@
     return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
   }
 
-  function stem(word) {  // Harman's S-stemmer, as generator/search_index.py
+  function stem(word) {  // Harman's S-stemmer, as generator/search_terms.py
     if (word.length <= 3 || !word.endsWith("s")) return word;
     if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies"))
       return word.slice(0, -3) + "y";
