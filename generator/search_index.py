@@ -31,10 +31,11 @@ first. Hosted sites get `.json` files; offline builds `.js` files calling
 `papersiteSearchData(name, value)`, because pages opened from disk can load scripts, not fetch.
 
 Terms are made by `search_terms` (lower-cased, accents folded, stop words dropped, plurals
-stripped), as the worker makes them of queries. A posting packs the document number's gap from the previous posting and a
-weight character into base-64 digits: the weight holds which fields the term is in (names the
-paper coins, title, tags, gist) and how often it is in the text, capped at 3. The worker turns that into
-a score with field boosts, so ranking can change without a new index.
+stripped), as the worker makes them of queries. A posting packs the document number's gap from
+the previous posting and a weight character into base-64 digits: the weight holds which fields
+the term is in (names the paper coins, title, tags, gist) and how often it is in the text,
+capped at 3. The worker turns that into a score with field boosts, so ranking can change without
+a new index.
 """
 
 from __future__ import annotations

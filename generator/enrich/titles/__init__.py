@@ -2,10 +2,11 @@
 
 Abstracts arrive as raw text with TeX math, TeX text macros, Markdown emphasis and URLs.
 `prepare` hides math and strips markup; `names` finds coined names (leaving out the names
-earlier papers used, `established`); `phrases` lists candidate phrases, which `scoring` ranks
-with a small learned word model, and `ranking` picks the best whole title; `case` shapes it;
-`reading` caches what they read from one abstract. `gist` says in one line what the paper
-contributes, and `distinct` keeps two papers of a collection from sharing a derived title.
+earlier papers used, `established`); `phrases` lists candidate phrases (read word by word in
+`tokens`), which `scoring` ranks with a small learned word model, and `ranking` picks the best
+whole title; `case` shapes it; `reading` caches what they read from one abstract. `gist` says in
+one line what the paper contributes, and `distinct` keeps two papers of a collection from
+sharing a derived title.
 """
 
 from __future__ import annotations

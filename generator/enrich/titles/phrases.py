@@ -2,53 +2,38 @@
 
 A phrase starts after an introducing or studying verb ("we propose …", "this paper studies …"),
 after "by" ("by aligning …"), or opens one of the first two sentences; it is offered at every
-length at which it can end cleanly (see `spans`).
+length at which it can end cleanly (see `tokens.spans`).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from typing import NamedTuple
 
 from .prepare import Prepared
 from .restate import restate
+from .tokens import ANAPHORIC, BARE_VERBS, END_PUNCT, PHRASE_BREAKS, Tokens, read_tokens, spans
 from .vocabulary import (
-    CLAUSE_WORDS,
     DANGLING,
     DETERMINERS,
     GENERIC_HEADS,
     MAX_WORDS,
     MIN_WORDS,
-    SMALL_WORDS,
     TO_VERBS,
     TRAILING_PUNCT,
-    VERB_OBJECT_STARTS,
     VERBS,
     is_adverb,
 )
-from .word_forms import base_gerund, is_never_a_noun
+from .word_forms import base_gerund
 
 _PARENTHETICAL = re.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 _DASHES = frozenset({"-", "—", "–"})
-# Participles that open a clause after a noun ("a framework consisting of …"), and adverbs
-# that end a phrase ("… instead", "… respectively").
-_PHRASE_BREAKS = CLAUSE_WORDS | VERBS | frozenset("""consisting showcasing involving including
-containing comprising featuring combining leveraging exploiting utilizing utilising employing
-incorporating integrating offering providing ensuring capturing producing highlighting indicating
-suggesting revealing spanning ranging covering targeting addressing tackling facilitating
-supporting maintaining preserving guaranteeing surpassing instead respectively accordingly
-together alone altogether overall""".split())
-_CANNOT_START = CLAUSE_WORDS | VERBS | DANGLING
-_CAN_END_BEFORE = SMALL_WORDS | CLAUSE_WORDS | VERBS
 # Words that say nothing of a paper on their own: "a practical method", "theoretical results".
 _NOT_CONTENT = GENERIC_HEADS | DANGLING | frozenset("""results result analysis study perspective
 insights insight findings view lens way ways idea ideas problem problems question questions issue
 issues aspect direction directions avenue similar theoretical practical simple efficient effective
 general flexible scalable lightweight powerful versatile principled unified systematic
 comprehensive holistic key main important thorough extensive detailed""".split())
-_END_PUNCT = ",;:.!?"
 # Nouns that frame the subject in "the task of X", "the problem of X": the phrase is X.
 _FRAMING_NOUNS = frozenset("""task problem challenge question issue context use notion concept
 setting case study analysis topic field area domain efficacy effectiveness importance role
@@ -60,23 +45,9 @@ _CLAUSE_OPENERS = frozenset({"that", "how", "whether", "why"})
 # "we test the hypothesis that X …".
 _CLAIM_NOUNS = frozenset({"hypothesis", "idea", "question", "claim", "fact", "conjecture",
                           "possibility", "notion", "view", "finding", "observation"})
-# Words that point back at earlier sentences; a phrase with one means nothing on its own.
-_ANAPHORIC = frozenset({"this", "these", "those", "both", "such", "its", "their", "it", "they",
-                        "them", "aforementioned", "above", "similar", "same"})
-# Adjective and participle endings: an adverb before one starts a phrase ("spectrally driven").
-_MODIFIER_ENDINGS = ("ed", "en", "wn", "ing", "al", "ive", "ic", "ous", "able", "ible", "ent",
-                     "ant", "ful", "less", "ary")
-# Verbs that follow a plural subject in their bare form ("methods estimate", "models learn"):
-# a phrase stops before them.
-_BARE_VERBS = frozenset("""constitute extend play hold offer remain estimate learn use require rely
-treat assume ignore exploit neglect
-overlook suffer depend struggle fail lack focus aim seek try attempt employ adopt apply leverage
-achieve perform produce generate predict capture encode operate work remain become tend allow
-enable show exhibit offer provide face pose need consider optimize train compute measure select
-identify improve reduce yield lead make remain outperform behave""".split())
 # Words that show a clause's subject has ended: a verb, or a modal before one.
-_VERB_AFTER_SUBJECT = VERBS | _BARE_VERBS | {"can", "could", "may", "might", "will", "would",
-                                             "should", "must", "do", "does", "not", "cannot"}
+_VERB_AFTER_SUBJECT = VERBS | BARE_VERBS | {"can", "could", "may", "might", "will", "would",
+                                            "should", "must", "do", "does", "not", "cannot"}
 
 
 @dataclass(frozen=True)
@@ -117,7 +88,7 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
         if has_by:
             found += [Candidate(span, "gerund", index) for span in _by_gerund_spans(tokens)]
         start = skip_determiners(words)
-        if index < 2 and _ANAPHORIC.isdisjoint(word.lower() for word in words[:start]):
+        if index < 2 and ANAPHORIC.isdisjoint(word.lower() for word in words[:start]):
             found += [Candidate(span, "subject", index) for span in spans(tokens, start)]
         if is_contribution or index < 2:
             found += [Candidate(span, "inner", index) for span in _inner_spans(tokens)]
@@ -239,135 +210,6 @@ def skip_determiners(words: list[str], start: int = 0) -> int:
     return start
 
 
-class Tokens(NamedTuple):
-    """A run of words read once for `spans`, which starts phrases at many of its positions.
-
-    Whether a phrase may start, must stop or may end at a word depends only on that word and
-    its neighbours, never on where the phrase started: each is worked out once per word.
-    """
-
-    words: list[str]
-    trimmed: list[str]
-    """Each word without the punctuation after it, as a phrase ends with it."""
-    can_start: list[bool]
-    stops: list[bool]
-    """A phrase that reaches this word stops before it."""
-    can_end: list[bool]
-    is_last: list[bool]
-    """A phrase that reaches this word ends with it (punctuation, or the run's end)."""
-
-
-_ENUMERATION = re.compile(r"\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)[,:;]?")
-
-
-def read_tokens(words: list[str], loose: bool = False) -> Tokens:
-    """Read a run of words for `spans` (see `Tokens`).
-
-    `loose` reads a phrase that is known to be one noun phrase (a restated description), where
-    modifiers run on past "and" and commas ("wearable, simulation-ready 3D garment meshes").
-    """
-    flags = [_word_flags(word) for word in words]
-    count = len(words)
-    can_start, stops, can_end, is_last = [], [], [], []
-    none = _word_flags("")
-    for position, own in enumerate(flags):
-        following = flags[position + 1] if position + 1 < count else none
-        previous = flags[position - 1] if position else none
-        can_start.append(own.may_start and not (own.adverb and not following.modifier and
-                                                 not loose))
-        # In a description, an adverb before a modifier of a noun runs on too ("a framework for
-        # learning biologically aligned representations"; not "specifically designed for").
-        runs_on = loose and (words[position].lower() == "and" or words[position][-1:] == "," or
-                             own.adverb and following.modifier and position + 2 < count and
-                             _word_flags(words[position + 2]).may_end)
-        stops.append((own.always_stops and not runs_on) or (
-            own.plural_lower and following.object_start) or (
-            own.verb_after_plural and previous.plural))
-        last = position + 1 == count or (own.ends_clause and not runs_on)
-        is_last.append(last)
-        # "… in the style" before "of ReAct" is cut short: "the X" needs its "of".
-        can_end.append(own.may_end and (last or following.ends_before or (
-            following.bare_verb and own.plural)) and not (
-            following.is_of and previous.is_the and not last))
-    # A loose phrase keeps the commas between its modifiers; `describing_candidates` trims
-    # its last word.
-    trimmed = [(word if loose and word.endswith(",") else word.rstrip(TRAILING_PUNCT + "—–"))
-               or word for word in words]
-    return Tokens(words, trimmed, can_start, stops, can_end, is_last)
-
-
-class _WordFlags(NamedTuple):
-    """What `read_tokens` needs to know of one word, its neighbours apart."""
-
-    may_start: bool
-    adverb: bool
-    modifier: bool
-    """An adjective or participle ending: an adverb before it may start a phrase."""
-    always_stops: bool
-    plural_lower: bool
-    """A lower-case plural-looking word: a verb when an object follows ("X enables the …")."""
-    object_start: bool
-    verb_after_plural: bool
-    plural: bool
-    ends_clause: bool
-    may_end: bool
-    ends_before: bool
-    """A phrase may end right before this word."""
-    bare_verb: bool
-    is_of: bool
-    is_the: bool
-
-
-@lru_cache(maxsize=65536)
-def _word_flags(word: str) -> _WordFlags:
-    """Read one word for `read_tokens` (cached: abstracts share most of their words)."""
-    core = word.strip(TRAILING_PUNCT).lower()
-    adverb = is_adverb(core)
-    listed = bool(_ENUMERATION.fullmatch(word))  # "1)", "(ii)": a list of the sentence's own
-    return _WordFlags(
-        may_start=not (core in _CANNOT_START or core in _ANAPHORIC or not core.strip("-") or
-                       listed),
-        adverb=adverb, modifier=core.endswith(_MODIFIER_ENDINGS),
-        always_stops=core in _PHRASE_BREAKS or core in _ANAPHORIC or adverb or listed,
-        plural_lower=core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
-        word.islower(),
-        object_start=core in VERB_OBJECT_STARTS,
-        verb_after_plural=core in _BARE_VERBS or core.endswith("ing"),
-        plural=_is_plural(core), ends_clause=word[-1:] in _END_PUNCT,
-        may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
-        not adverb and not is_never_a_noun(core),
-        ends_before=core in _CAN_END_BEFORE, bare_verb=core in _BARE_VERBS, is_of=core == "of",
-        is_the=core == "the")
-
-
-def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:
-    """Return the phrase starting at `start` cut at each point where it can end cleanly.
-
-    A phrase stops before a clause word, a common verb or a word that points back ("this",
-    "both") and at punctuation; it may end only where the next word is a function word or
-    punctuation, and never on a dangling word. Pass `Tokens` to start at many positions of
-    the same words.
-    """
-    if not isinstance(words, Tokens):
-        words, start = read_tokens(words[start:start + MAX_WORDS + 1]), 0
-    found: list[tuple[str, ...]] = []
-    if start >= len(words.words) or not words.can_start[start]:
-        return found
-    for position in range(start, min(start + MAX_WORDS, len(words.words))):
-        if position > start and words.stops[position]:
-            break
-        if words.can_end[position]:
-            found.append(tuple(words.trimmed[start:position + 1]))
-        if words.is_last[position]:
-            break
-    return found
-
-
-def _is_plural(word: str) -> bool:
-    """Tell whether a lower-case word looks like a plural noun ("methods", not "loss")."""
-    return len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is", "ics"))
-
-
 def has_content(words: tuple[str, ...]) -> bool:
     """Tell whether a phrase says more than "a framework" or "a method"."""
     return any(word.lower() not in _NOT_CONTENT for word in words)
@@ -396,9 +238,9 @@ def _run_until_break(words: list[str]) -> list[str]:
     run: list[str] = []
     for word in words:
         core = word.strip(TRAILING_PUNCT).lower()
-        if run and (core in _PHRASE_BREAKS or is_adverb(core)):
+        if run and (core in PHRASE_BREAKS or is_adverb(core)):
             break
         run.append(word.strip(TRAILING_PUNCT))
-        if word[-1:] in _END_PUNCT:
+        if word[-1:] in END_PUNCT:
             break
     return run
