@@ -167,6 +167,29 @@ def test_a_tag_name_offers_its_page_then_finds_its_papers(site):
     assert _outside(requests, home) == [] and requests.failures == []
 
 
+def test_a_topic_query_lists_no_page_for_naming_every_tag(site):
+    # The home page and the tag index name every area and topic; as search text they matched
+    # every topic query, second and third above the papers about it. A hub page may still be
+    # found by its own title ("Models" for "Model compression": the worker matches prefixes).
+    page, home, folder, _ = site
+    hub_titles = {doc[0]: tokenize(doc[1]) for doc in read_page_table(folder)
+                  if not doc[0].startswith("papers/")}
+    assert len(hub_titles) >= 4  # the home page, the tag index and their sections
+    records = json.loads((folder / "papers.json").read_text("utf-8"))
+    topics = sorted({topic for record in records for topic in record["tags"]["topic"]})
+    assert len(topics) >= 40
+    page.goto(home)
+    results = page.evaluate(FIRST_RESULTS_JS, {"queries": topics, "suggest": False, "top": 10})
+    unexplained = {}
+    for topic, shown in zip(topics, results):
+        words = tokenize(topic)
+        hubs = [location for location in shown if location in hub_titles and not any(
+            title_word.startswith(word) for word in words for title_word in hub_titles[location])]
+        if hubs:
+            unexplained[topic] = hubs
+    assert unexplained == {}
+
+
 def test_a_result_names_each_tag_once(hosted_site):
     # Twelve areas share their name with a topic: the area "Generative models" and the topic.
     records = json.loads((hosted_site / "papers.json").read_text(encoding="utf-8"))

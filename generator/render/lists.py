@@ -101,7 +101,10 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
             f'<li><a class="md-tag" href="{href[t]}">'
             f'{escape(t.name)}</a> <span class="ps-count">{counts[t]}</span></li>' for t in tags)
         anchor = kind
-        sections.append(f'<h2 id="{anchor}">{escape(label)}</h2>\n<ul class="ps-tag-index">{chips}</ul>')
+        # Not search text (Material's search skips the list): a page listing every tag's name
+        # would match every topic a reader searches for, above the papers about it.
+        sections.append(f'<h2 id="{anchor}">{escape(label)}</h2>\n'
+                        f'<ul class="ps-tag-index" data-search-exclude>{chips}</ul>')
     map_link = relative_url(here, MAP_PATH, options.directory_urls)
     body = ("<h1>Tags</h1>\n"
             f'<p class="ps-tag-summary">Areas, topics, datasets and models the abstracts name; '
@@ -190,8 +193,8 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
     """Return the HTML block the home page shows: what the collection is and where to start."""
     papers = collection.papers
     counts = Counter(tag for paper in papers for tag in paper.tags if tag.kind == "topic")
-    # Spaces between the chips (a flex row: they show none) keep search's text of the home page
-    # from running a count into the next name ("Flow matching 3Diffusion models").
+    # The chart and the chips are not search text (`data-search-exclude`, as the tag index):
+    # the home page would otherwise match every topic a reader searches for.
     top = " ".join(
         f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
         f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in counts.most_common(15))
@@ -213,9 +216,10 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<a class="md-button" href="{link(f"{TAGS_DIR}/index.md")}">Tags</a> '
             '<label class="md-button" for="__search">Search</label></p>\n'
             '<div class="ps-home-grid">\n'
-            f'<figure class="ps-figure">{chart} <figcaption>Papers per area</figcaption></figure>\n'
+            f'<figure class="ps-figure" data-search-exclude>{chart} '
+            '<figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
-            f'<p class="ps-top-topics">{top}</p></section>\n</div>\n</div>')
+            f'<p class="ps-top-topics" data-search-exclude>{top}</p></section>\n</div>\n</div>')
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
