@@ -105,6 +105,16 @@ def speaks_of_others(words: tuple[str, ...]) -> bool:
     return any(word.lower() in _OTHERS_WORK for word in words)
 
 
+# "better than the simple non-prediction based algorithm", "faster than standard solvers",
+# "rather than a fixed schedule": what a comparison sets the paper against is not its subject.
+_COMPARED = frozenset({"than"})
+
+
+def _after_comparison(words: list[str], opener: int) -> bool:
+    """Tell whether the word at `opener` (an article or preposition) follows "than"."""
+    return opener > 0 and words[opener - 1].lower() in _COMPARED
+
+
 def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
     """Return the noun phrases inside a sentence: those after an article or a preposition.
 
@@ -114,7 +124,8 @@ def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
     """
     words = tokens.words
     found = [span for position in range(1, len(words))
-             if words[position - 1].lower() in _INNER_PHRASE_OPENERS
+             if words[position - 1].lower() in _INNER_PHRASE_OPENERS and
+             not _after_comparison(words, position - 1)
              for span in spans(tokens, position)]
     for position in range(1, len(words) - 1):
         if words[position - 1].lower() == "to" and words[position] in TO_VERBS:
