@@ -400,6 +400,9 @@ def test_the_gist_is_the_contribution_sentence_without_its_lead_in() -> None:
             "In this paper, we propose FooCal, a post-hoc method that recalibrates logits. "
             "FooCal halves the calibration error.")
     assert gist_of(text) == "We propose FooCal, a post-hoc method that recalibrates logits."
+    # After an opening clause too (a bundled abstract; ten of 3,284 on the real lists).
+    search = next(text for text in _bundled_abstracts() if "non-prediction based" in text)
+    assert gist_of(search, 2026).startswith("We ask whether similar bounds can be achieved")
 
 
 def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:

@@ -22,8 +22,11 @@ _LEAD_IN = re.compile(
     r"therefore|thus|hence|motivated\s+by\s+(?:this|these)(?:\s+[\w-]+){0,2}|accordingly|"
     r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end))\s*,\s*",
     re.IGNORECASE)
-# Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …".
-_LEAD_IN_BEFORE_WE = re.compile(r"^[^,;:]*?(?:,\s+|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
+# Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …",
+# "Since an array is just a path graph, in this paper we ask …".
+_LEAD_IN_BEFORE_WE = re.compile(
+    r"^[^,;:]*?(?:,\s+(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note),?\s+|"
+    r"here,?\s+)?|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
 # "We then propose", "We also introduce": the adverb links to sentences the gist leaves out.
 _WE_ADVERB = re.compile(r"^We (?:then|also|further|next|additionally|finally|now|here) ")
 # Where a long sentence can be cut and still read as a whole: before a clause or a list.
