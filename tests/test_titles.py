@@ -29,9 +29,9 @@ from papersite.enrich.titles.case import capitalise_first, clean_end
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.prepare import split_sentences
 from papersite.enrich.titles.tokens import read_tokens, spans
-from papersite.enrich.titles.vocabulary import STOP_WORDS
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
+from papersite.text.words import STOP_WORDS
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"

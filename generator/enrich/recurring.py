@@ -28,8 +28,6 @@ Rule, in order:
 
 from __future__ import annotations
 
-import ast
-import importlib.util
 import json
 import math
 import re
@@ -40,6 +38,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ..model import Tag
+from ..text.words import STOP_WORDS
 from .tags import TITLE_EVIDENCE, Vocabulary, flatten, read_evidence
 from .titles.word_forms import is_never_a_noun
 
@@ -215,40 +214,14 @@ def _run_windows(run: list[tuple[int, str, int]]):
 _STOPPED, _NO_START, _NO_END, _PLURAL = 1, 2, 4, 8
 
 
-@lru_cache(maxsize=1)
-def _stop_words() -> frozenset[str]:
-    """Scikit-learn's English stop words and the boilerplate above."""
-    return english_stop_words() | _BOILERPLATE
-
-
-def english_stop_words() -> frozenset[str]:
-    """Scikit-learn's English stop words (those the related-papers text model drops).
-
-    Read from the module that lists them, without importing scikit-learn: that takes 1.4 s,
-    which every analysis worker would pay for one list of words. Imported after all when the
-    module is not where scikit-learn keeps it.
-    """
-    spec = importlib.util.find_spec("sklearn")  # a top-level package: found, not imported
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        path = Path(folder) / "feature_extraction" / "_stop_words.py"
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError):
-            continue
-        for node in tree.body:
-            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call) and \
-                    [getattr(target, "id", "") for target in node.targets] == ["ENGLISH_STOP_WORDS"]:
-                return frozenset(ast.literal_eval(node.value.args[0]))
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-    return frozenset(ENGLISH_STOP_WORDS)
+_STOP_WORDS = STOP_WORDS | _BOILERPLATE
 
 
 @lru_cache(maxsize=65536)
 def _word_flags(word: str) -> int:
     """Read one word: a stop word, one no term starts with, one no term ends with."""
     lowered = word.lower()
-    if lowered in _stop_words() or len(lowered) < 2:
+    if lowered in _STOP_WORDS or len(lowered) < 2:
         return _STOPPED
     never_noun = is_never_a_noun(lowered)
     return (_NO_START * (lowered in _HEAD_ONLY or never_noun and lowered.endswith(("ed", "es")))

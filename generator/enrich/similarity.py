@@ -24,6 +24,7 @@ from scipy import sparse
 from threadpoolctl import threadpool_limits
 
 from ..cache import content_key
+from ..text.words import STOP_WORDS
 from .reasons import TOKEN
 from .text_model import DEFAULT_SETTINGS, RelatedSettings, TextModel
 
@@ -262,10 +263,10 @@ def score_candidates(
 def _fit_basis(cleaned: list[str], settings: RelatedSettings) -> tuple[Basis, sparse.csr_matrix]:
     """Learn the basis from every text; return it and the texts' TF-IDF rows."""
     from sklearn.decomposition import TruncatedSVD
-    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS, CountVectorizer
+    from sklearn.feature_extraction.text import CountVectorizer
 
     count = len(cleaned)
-    split = _TermSplitter(ENGLISH_STOP_WORDS | _BOILERPLATE_WORDS)
+    split = _TermSplitter(STOP_WORDS | _BOILERPLATE_WORDS)
     vectorizer = CountVectorizer(
         analyzer=split,
         min_df=min(settings.min_df, count),

@@ -19,10 +19,11 @@ from itertools import chain, filterfalse, repeat
 from pathlib import Path
 from typing import Iterable
 
+from ...text.words import STOP_WORDS
 from .names import Name
 from .phrases import Candidate
 from .prepare import WORD, Prepared, restore_plain
-from .vocabulary import STOP_WORDS, TRAILING_PUNCT
+from .vocabulary import TRAILING_PUNCT
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "word_model.json"
 FEATURE_NAMES = ("first_position", "log_count", "in_first_sentence", "in_contribution",
