@@ -133,10 +133,22 @@ def test_a_topic_needs_the_paper_to_be_about_it(vocabulary):
      "model. Our model is a point process.", "Weather forecasting"),
     ("We forecast rare events in many fields, such as weather forecasting and genomics, with "
      "one point process.", "Weather forecasting"),
+    # What a comparison sets the paper against (the bundled Muon paper had both as topics).
+    ("We show that Muon converges much more slowly near the optimum than gradient descent. "
+     "Our theory explains when.", "Gradient descent"),
+    ("These results motivate switching optimizers late in training, rather than relying only "
+     "on a fixed learning-rate schedule for Muon.", "Learning rate schedules"),
 ])
 def test_negated_and_example_mentions_make_no_topic(vocabulary, text, topic):
     assert topic not in names(extract_tags(text, vocabulary), "topic")
     assert topic in names(extract_tags(f"We study {topic.lower()}. {text}", vocabulary), "topic")
+
+
+def test_a_quantity_compared_leaves_the_topic_named_after_it(vocabulary):
+    # Two mentions, one after "more than 10": a quantity, not what the paper sets itself against.
+    text = ("Diffusion models sample slowly. The distilled sampler reaches more than 10 times "
+            "faster inference on one GPU. Faster inference matters for deployment.")
+    assert "Efficient inference" in names(extract_tags(text, vocabulary), "topic")
 
 
 def test_a_cross_cutting_topic_needs_more_than_one_passing_use(vocabulary):

@@ -59,9 +59,10 @@ def extract_tags(text: str, vocabulary: Vocabulary,
     Rule, in order:
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
        overlap the longest wins, and a dataset or model wins over a topic of the same length.
-       A topic named in passing does not count: after a negation ("without text-to-image"),
-       or as an example ("(e.g. weather, genomics)", "such as ..."); nor does a one-word
-       topic naming the data of a step ("calibration data").
+       A topic named in passing does not count: after a negation ("without text-to-image")
+       or a comparison ("faster than gradient descent"), or as an example ("(e.g. weather,
+       genomics)", "such as ..."); nor does a one-word topic naming the data of a step
+       ("calibration data").
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
@@ -193,9 +194,13 @@ def _best_by_overlap(words: frozenset[str],
 _CONTRIBUTION = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study)|[Hh]ere)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # "without text-to-image", "not for RL", "no retraining", "rather than distillation": the
-# next three words are negated.
+# next three words are negated; "converges faster than gradient descent": compared against
+# (not "more than 10 times faster inference": a quantity).
 _NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|unlike|beyond|except"
-                       r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+                       r"|non|than(?!\s+\d))[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+# "rather than relying only on a fixed learning-rate schedule", "instead of training a reward
+# model": what the paper does not do, up to the clause's end (at most seven words).
+_NOT_DOING = re.compile(r"\b(?:rather than|instead of)\s+[a-z]+ing(?:\s+[\w-]+){1,6}", re.IGNORECASE)
 # And so is a list such a clause begins: "does not use any textual corpora, molecular
 # fingerprints, protein interaction or any other ...", "without supervision from depth, optical
 # flow, or segmentation" (not after "not only", nor the prefix "non-").
@@ -213,7 +218,7 @@ _CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to
                        r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
                        r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
-_PASSING_ANY_CASE = (_NEGATION, _NEGATED_LIST, _EXAMPLES)
+_PASSING_ANY_CASE = (_NEGATION, _NOT_DOING, _NEGATED_LIST, _EXAMPLES)
 _PASSING_LOWER = tuple(re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
                        for regex in _PASSING_ANY_CASE)
 
