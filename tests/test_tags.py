@@ -144,6 +144,19 @@ def test_negated_and_example_mentions_make_no_topic(vocabulary, text, topic):
     assert topic in names(extract_tags(f"We study {topic.lower()}. {text}", vocabulary), "topic")
 
 
+def test_what_the_paper_outperforms_is_no_topic_unless_it_is_of_its_own_kind(vocabulary):
+    beaten = ("Language models can improve their own answers. Results show that our method "
+              "significantly outperforms prompting-based methods. Prompting alone plateaus.")
+    assert "Prompting" not in names(extract_tags(beaten, vocabulary), "topic")
+    # "existing X methods": the paper is an X method too; and the task after "in" is its own.
+    own_kind = ("Reflective objects are hard to reconstruct. Our method outperforms existing "
+                "neural 3D reconstruction methods. 3D reconstruction of mirrors remains open.")
+    assert "3D reconstruction" in names(extract_tags(own_kind, vocabulary), "topic")
+    task = ("Language models struggle with symbols. Our compiled modules outperform tool-calling "
+            "methods in arithmetic reasoning tasks. Reasoning over symbols remains hard.")
+    assert "Reasoning" in names(extract_tags(task, vocabulary), "topic")
+
+
 def test_a_quantity_compared_leaves_the_topic_named_after_it(vocabulary):
     # Two mentions, one after "more than 10": a quantity, not what the paper sets itself against.
     text = ("Diffusion models sample slowly. The distilled sampler reaches more than 10 times "

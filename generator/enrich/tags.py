@@ -60,9 +60,9 @@ def extract_tags(text: str, vocabulary: Vocabulary,
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
        overlap the longest wins, and a dataset or model wins over a topic of the same length.
        A topic named in passing does not count: after a negation ("without text-to-image")
-       or a comparison ("faster than gradient descent"), or as an example ("(e.g. weather,
-       genomics)", "such as ..."); nor does a one-word topic naming the data of a step
-       ("calibration data").
+       or a comparison ("faster than gradient descent", "outperforms prompting-based
+       methods"), or as an example ("(e.g. weather, genomics)", "such as ..."); nor does a
+       one-word topic naming the data of a step ("calibration data").
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
@@ -201,6 +201,16 @@ _NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|
 # "rather than relying only on a fixed learning-rate schedule", "instead of training a reward
 # model": what the paper does not do, up to the clause's end (at most seven words).
 _NOT_DOING = re.compile(r"\b(?:rather than|instead of)\s+[a-z]+ing(?:\s+[\w-]+){1,6}", re.IGNORECASE)
+# "outperforms prompting-based methods", "outperforming reinforcement learning-based approaches":
+# up to five words, to a preposition, are what the paper beats. Not "outperforms existing 3D
+# reconstruction methods" (the paper is one of them), nor "... in arithmetic reasoning tasks"
+# (its own task).
+_OUTPERFORMED = re.compile(r"\b(?:outperform|surpass|beat|exceed)(?:s|es|ed|ing)?\s+"
+                           r"(?!(?:the\s+|both\s+|most\s+|all\s+)?(?:existing|previous|prior|other|"
+                           r"state-of-the-art|sota|current|competing|recent|strong|leading|"
+                           r"similar|comparable|standard)\b)"
+                           r"(?:(?!(?:in|on|across|at|for|by|with|while|when|under|over|to)\b)"
+                           r"[\w-]+(?:\s+|$)){1,5}", re.IGNORECASE)
 # And so is a list such a clause begins: "does not use any textual corpora, molecular
 # fingerprints, protein interaction or any other ...", "without supervision from depth, optical
 # flow, or segmentation" (not after "not only", nor the prefix "non-").
@@ -218,7 +228,7 @@ _CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to
                        r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
                        r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
-_PASSING_ANY_CASE = (_NEGATION, _NOT_DOING, _NEGATED_LIST, _EXAMPLES)
+_PASSING_ANY_CASE = (_NEGATION, _NOT_DOING, _OUTPERFORMED, _NEGATED_LIST, _EXAMPLES)
 _PASSING_LOWER = tuple(re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
                        for regex in _PASSING_ANY_CASE)
 
