@@ -194,10 +194,14 @@ def _best_by_overlap(words: frozenset[str],
 _CONTRIBUTION = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|article|study)|[Hh]ere)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # "without text-to-image", "not for RL", "no retraining", "rather than distillation": the
-# next three words are negated; "converges faster than gradient descent": compared against
-# (not "more than 10 times faster inference": a quantity).
+# next three words are negated.
 _NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|unlike|beyond|except"
-                       r"|non|than(?!\s+\d))[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+                       r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+# "converges faster than gradient descent": up to three words, to a preposition, are compared
+# against ("further than Wandle by pruning heads": pruning is the paper's own); not "more than
+# 10 times faster inference", a quantity.
+_COMPARED = re.compile(r"\bthan(?!\s+\d)\s+(?:(?!(?:in|on|across|at|for|by|with|while|when|under|"
+                       r"over|to)\b)[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
 # "rather than relying only on a fixed learning-rate schedule", "instead of training a reward
 # model": what the paper does not do, up to the clause's end (at most seven words).
 _NOT_DOING = re.compile(r"\b(?:rather than|instead of)\s+[a-z]+ing(?:\s+[\w-]+){1,6}", re.IGNORECASE)
@@ -228,7 +232,7 @@ _CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to
                        r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
                        r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
-_PASSING_ANY_CASE = (_NEGATION, _NOT_DOING, _OUTPERFORMED, _NEGATED_LIST, _EXAMPLES)
+_PASSING_ANY_CASE = (_NEGATION, _COMPARED, _NOT_DOING, _OUTPERFORMED, _NEGATED_LIST, _EXAMPLES)
 _PASSING_LOWER = tuple(re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
                        for regex in _PASSING_ANY_CASE)
 
