@@ -197,11 +197,13 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9])")
 # next three words are negated.
 _NEGATION = re.compile(r"\b(?:without|not|no|neither|w/o|instead of|rather than|unlike|beyond|except"
                        r"|non)[\s-]+(?:[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+# A word of what a comparison names, which ends at a preposition ("... in arithmetic tasks").
+_WORD_BEFORE_PREPOSITION = (r"(?:(?!(?:in|on|across|at|for|by|with|while|when|under|over|to)\b)"
+                            r"[\w-]+(?:\s+|$))")
 # "converges faster than gradient descent": up to three words, to a preposition, are compared
 # against ("further than Wandle by pruning heads": pruning is the paper's own); not "more than
 # 10 times faster inference", a quantity.
-_COMPARED = re.compile(r"\bthan(?!\s+\d)\s+(?:(?!(?:in|on|across|at|for|by|with|while|when|under|"
-                       r"over|to)\b)[\w-]+(?:\s+|$)){1,3}", re.IGNORECASE)
+_COMPARED = re.compile(rf"\bthan(?!\s+\d)\s+{_WORD_BEFORE_PREPOSITION}{{1,3}}", re.IGNORECASE)
 # "rather than relying only on a fixed learning-rate schedule", "instead of training a reward
 # model": what the paper does not do, up to the clause's end (at most seven words).
 _NOT_DOING = re.compile(r"\b(?:rather than|instead of)\s+[a-z]+ing(?:\s+[\w-]+){1,6}", re.IGNORECASE)
@@ -213,8 +215,7 @@ _OUTPERFORMED = re.compile(r"\b(?:outperform|surpass|beat|exceed)(?:s|es|ed|ing)
                            r"(?!(?:the\s+|both\s+|most\s+|all\s+)?(?:existing|previous|prior|other|"
                            r"state-of-the-art|sota|current|competing|recent|strong|leading|"
                            r"similar|comparable|standard)\b)"
-                           r"(?:(?!(?:in|on|across|at|for|by|with|while|when|under|over|to)\b)"
-                           r"[\w-]+(?:\s+|$)){1,5}", re.IGNORECASE)
+                           rf"{_WORD_BEFORE_PREPOSITION}{{1,5}}", re.IGNORECASE)
 # And so is a list such a clause begins: "does not use any textual corpora, molecular
 # fingerprints, protein interaction or any other ...", "without supervision from depth, optical
 # flow, or segmentation" (not after "not only", nor the prefix "non-").

@@ -105,14 +105,11 @@ def speaks_of_others(words: tuple[str, ...]) -> bool:
     return any(word.lower() in _OTHERS_WORK for word in words)
 
 
-# "better than the simple non-prediction based algorithm", "faster than standard solvers",
-# "rather than a fixed schedule": what a comparison sets the paper against is not its subject.
-_COMPARED = frozenset({"than"})
-
-
 def _after_comparison(words: list[str], opener: int) -> bool:
-    """Tell whether the word at `opener` (an article or preposition) follows "than"."""
-    return opener > 0 and words[opener - 1].lower() in _COMPARED
+    """Tell whether the word at `opener` (an article or preposition) follows "than": what a
+    comparison sets the paper against ("better than the simple non-prediction based
+    algorithm", "rather than a fixed schedule") is not its subject."""
+    return opener > 0 and words[opener - 1].lower() == "than"
 
 
 def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
