@@ -15,7 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from .case import capitalise_first, clean_end, fit_length, title_case, title_cased_name
-from .distinct import alternative_titles, distinct_titles
+from .distinct import alternative_titles, distinct_titles, repeated_titles
 from .established import established_names, list_year
 from .gist import MAX_GIST_WORDS, derive_gist
 from .phrases import fallback_phrase, phrase_words
@@ -28,7 +28,7 @@ from .vocabulary import MAX_WORDS, MIN_WORDS
 
 __all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
            "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract",
-           "forget_readings", "title_alternatives", "title_likelihood"]
+           "forget_readings", "repeated_titles", "title_alternatives", "title_likelihood"]
 
 
 def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[str, str]:

@@ -48,6 +48,20 @@ def alternative_titles(title: str, reading: Reading,
     return tuple(alternatives)
 
 
+def repeated_titles(titles: Sequence[str], derived: Sequence[bool]) -> list[int]:
+    """Return the papers `distinct_titles` will ask alternatives of: each derived title an
+    earlier paper or any given title has (so does `distinct_titles`, which also asks a paper
+    whose title an earlier paper took as its alternative)."""
+    seen = {title.casefold() for title, is_derived in zip(titles, derived) if not is_derived}
+    repeated = []
+    for index, (title, is_derived) in enumerate(zip(titles, derived)):
+        key = title.casefold()
+        if is_derived and key in seen:
+            repeated.append(index)
+        seen.add(key)
+    return repeated
+
+
 def distinct_titles(titles: Sequence[str], derived: Sequence[bool],
                     alternatives: Callable[[int], Sequence[str]]) -> list[str]:
     """Return the titles with each repeated derived title made unique.
