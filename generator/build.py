@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
@@ -189,9 +189,8 @@ def build_collection(options: BuildOptions, progress: Progress,
         # workers (2.2 ms a paper), first, before they rank.
         titles, derived = [a.title for a in analyses], [a.title_source == "derived" for a in analyses]
         repeated = repeated_titles(titles, derived)
-        alternatives = workers.map(_title_alternatives,
-                                   [(abstracts[i].text, years[i]) for i in repeated],
-                                   chunksize=max(1, len(repeated) // 16))
+        finish_alternatives = _start_alternatives([abstracts[i].text for i in repeated],
+                                                  [years[i] for i in repeated], workers, use_cache)
         # Shared tags are the clearest "why related".
         labels = [relating_labels(paper_tags) for paper_tags in tags]
         start_ranking = partial(_start_ranking, text_model, labels, ranking_cache, workers)
@@ -201,7 +200,7 @@ def build_collection(options: BuildOptions, progress: Progress,
                           else None)
         if cache is not None:
             cache.save()
-        found = dict(zip(repeated, alternatives))
+        found = dict(zip(repeated, finish_alternatives()))
         titles = distinct_titles(titles, derived, lambda i: found[i] if i in found else
                                  _title_alternatives((abstracts[i].text, years[i])))
         # Each paper keeps the URL an earlier build gave it (see `permalinks`).
@@ -235,6 +234,30 @@ def build_collection(options: BuildOptions, progress: Progress,
                             source_files=parsed.source_files, retired=retired)
     write_permalinks(options.permalinks, permalinks.permalinks)
     return collection, parsed.skipped
+
+
+def _start_alternatives(texts: list[str], years: list[int | None], workers: Workers,
+                        use_cache: bool) -> Callable[[], list[tuple[str, ...]]]:
+    """Start working out the texts' alternative titles (`title_alternatives`), those not
+    remembered from an earlier run; return what waits for them and remembers them."""
+    cache = ResultCache("alternatives") if use_cache else None
+    keys = [content_key(text, str(year)) for text, year in zip(texts, years)]
+    found = [cache.get(key) if cache else None for key in keys]
+    missing = [index for index, alternatives in enumerate(found) if alternatives is None]
+    results = workers.map(_title_alternatives, [(texts[i], years[i]) for i in missing],
+                          chunksize=max(1, len(missing) // 16))
+
+    def finish() -> list[tuple[str, ...]]:
+        for index, alternatives in zip(missing, results):
+            found[index] = alternatives
+            if cache is not None:
+                cache.put(keys[index], alternatives)
+        if cache is not None:
+            cache.keep_only(set(keys))
+            cache.save()
+        return cast(list[tuple[str, ...]], found)  # every None was filled in above
+
+    return finish
 
 
 def _title_alternatives(job: tuple[str, int | None]) -> tuple[str, ...]:
