@@ -415,6 +415,17 @@ def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
         vocabulary), "topic")
 
 
+def test_a_topic_the_method_does_without_is_no_topic(vocabulary):
+    # Both from real abstracts (COLM 2024, AISTATS 2025), tagged Calibration before.
+    griffin = ("We introduce GRIFFIN, a novel training-free and calibration-free method that "
+               "selects unique FF experts at the sequence level. Our calibration-free pruning "
+               "keeps the quality of the original model.")
+    assert "Calibration" not in names(extract_tags(griffin, vocabulary), "topic")
+    conformal = ("In a split conformal framework, a calibration sample of n labeled examples is "
+                 "observed. We show the calibration sample and the new batch may differ.")
+    assert "Calibration" not in names(extract_tags(conformal, vocabulary), "topic")
+
+
 def test_a_paper_introducing_a_benchmark_or_data_set_is_filed_so(vocabulary):
     def contributed(text):
         return {name for name in names(extract_tags(text, vocabulary), "topic")

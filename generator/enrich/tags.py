@@ -44,8 +44,10 @@ CROSS_CUTTING_EVIDENCE = 3
 TITLE_EVIDENCE = 0.1
 # "ImageNet-pretrained", "GPT-4-level", "AlphaFold-like": the name describes something else.
 # A one-word topic naming the data of a step ("calibration data") is used in another sense.
-_DATA_AFTER = re.compile(r"[ -](?:data|dataset|datasets|set|sets|samples|split|examples)\b",
+_DATA_AFTER = re.compile(r"[ -](?:data|dataset|datasets|set|sets|sample|samples|split|examples)\b",
                          re.IGNORECASE)
+# "calibration-free", "training-free", "retrieval-free": named as what the paper does without.
+_FREE_AFTER = re.compile(r"-free\b", re.IGNORECASE)
 _MODIFIER_AFTER = re.compile(r"-(?:like|style|scale|level|sized|pretrained|pre-trained)\b", re.I)
 # "Muon has gained substantial attention", "pay attention to": idioms, not attention layers.
 _IDIOM_BEFORE = {"attention": re.compile(r"\b(?:attract|gain|draw|drew|receiv|pay|paid|garner|deserv"
@@ -371,6 +373,8 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, st
             continue
         if kind != "topic" and _MODIFIER_AFTER.match(text, end):
             continue
+        if kind == "topic" and _FREE_AFTER.match(text, end):
+            continue  # "calibration-free": the topic is what the paper does without
         if kind == "topic" and _DATA_AFTER.match(text, end) and " " not in text[start:end]:
             continue  # "calibration data", "pruning set": data for a step, not the topic
         idiom = _IDIOM_BEFORE.get(lowered[start:end])
