@@ -24,7 +24,7 @@ DATA_DIR = Path(__file__).resolve().parent / "data"
 SHIPPED_FILES = (DATA_DIR / "taxonomy.yml", DATA_DIR / "entities.yml")
 _TOP_KEYS = {"areas", "datasets", "models", "patterns", "remove"}
 _AREA_KEYS = {"name", "words", "topics"}
-_TOPIC_KEYS = {"name", "synonyms", "parent", "broad", "cross_cutting"}
+_TOPIC_KEYS = {"name", "synonyms", "parent", "broad", "cross_cutting", "context"}
 _ENTITY_KEYS = {"name", "synonyms", "exact_case"}
 _PATTERN_KEYS = {"kind", "pattern", "name", "family"}
 
@@ -105,10 +105,11 @@ def _read_entry(entry, where: str, allowed: set[str], report) -> dict | None:
     if not isinstance(entry.get("name"), str) or not entry["name"].strip():
         report(where, "'name' is missing or not a string")
         ok = False
-    synonyms = entry.get("synonyms", [])
-    if not isinstance(synonyms, list) or not all(isinstance(s, str) and s.strip() for s in synonyms):
-        report(where, "'synonyms' must be a list of non-empty strings")
-        ok = False
+    for words in ("synonyms", "context"):
+        listed = entry.get(words, [])
+        if not isinstance(listed, list) or not all(isinstance(s, str) and s.strip() for s in listed):
+            report(where, f"'{words}' must be a list of non-empty strings")
+            ok = False
     for flag in ("broad", "cross_cutting", "exact_case"):
         if flag in entry and not isinstance(entry[flag], bool):
             report(where, f"'{flag}' must be true or false, found {entry[flag]!r}")
@@ -143,9 +144,10 @@ def _read_area(area, where: str, draft: dict, report, is_user: bool) -> None:
             continue
         topic_name = read["name"].strip()
         stored_topic = draft["topics"].setdefault(
-            topic_name, {"synonyms": [], "parent": None, "broad": False, "cross_cutting": False})
+            topic_name, {"synonyms": [], "parent": None, "broad": False, "cross_cutting": False,
+                         "context": []})
         stored_topic["area"] = name
-        for key in ("parent", "broad", "cross_cutting"):
+        for key in ("parent", "broad", "cross_cutting", "context"):
             if key in read:
                 stored_topic[key] = read[key]
         _add_synonyms(stored_topic, read.get("synonyms", []), draft, is_user)
@@ -260,7 +262,7 @@ def _freeze(draft: dict) -> Vocabulary:
     topics = tuple(
         Topic(name, value["area"], tuple(value["synonyms"]), value["parent"],
               bool(value["broad"] or value["cross_cutting"]), _depth(name, draft["topics"]),
-              bool(value["cross_cutting"]))
+              bool(value["cross_cutting"]), tuple(value["context"]))
         for name, value in draft["topics"].items())
     entities = tuple(
         Entity(name, value["kind"], tuple(value["synonyms"]), bool(value["exact_case"]))

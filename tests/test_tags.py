@@ -258,6 +258,8 @@ def test_user_synonym_moves_from_its_old_entry(write_file):
     ("areas:\n  - name: Vision\n    topics:\n      - {name: X, synonym: [y]}\n", "unknown field 'synonym'"),
     ("datasets:\n  - {synonyms: [a]}\n", "'name' is missing"),
     ("models:\n  - {name: M, synonyms: M2}\n", "'synonyms' must be a list"),
+    ("areas:\n  - name: Vision\n    topics:\n      - {name: X, context: agent}\n",
+     "'context' must be a list"),
     ("patterns:\n  - {kind: model, pattern: 'Foo(', name: 'Foo'}\n", "not a valid regular expression"),
     ("patterns:\n  - {kind: model, pattern: 'Foo', name: 'Foo-\\1'}\n", "refers to a group"),
     ("remove: [No such thing]\n", "nothing named 'No such thing'"),
@@ -413,6 +415,25 @@ def test_a_topic_word_naming_a_steps_data_is_no_topic(vocabulary):
     assert "Calibration" in names(extract_tags(
         "We study the calibration of classifiers. Our calibration method is post hoc.",
         vocabulary), "topic")
+
+
+def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(vocabulary):
+    # From AttEXplore (ICLR 2024): exploring model parameters, not an agent exploring.
+    attribution = ("We introduce a novel attribution method via model parameter exploration. "
+                   "Our parameter exploration also finds the decision boundaries of models.")
+    assert "Exploration" not in names(extract_tags(attribution, vocabulary), "topic")
+    agent = ("We propose an exploration strategy for reinforcement learning agents. Our "
+             "exploration bonus is computed from the policy's visitation counts.")
+    assert "Exploration" in names(extract_tags(agent, vocabulary), "topic")
+
+
+def test_a_user_file_can_give_a_topic_its_field(write_file):
+    path = write_file("mine.yml", "areas:\n  - name: Computer vision\n    topics:\n"
+                                  "      - {name: Tracking, context: [video, camera]}\n")
+    vocabulary = load_vocabulary(path)
+    budget = "We study tracking of spending. Our tracking method flags fraud."
+    assert "Tracking" not in names(extract_tags(budget, vocabulary), "topic")
+    assert "Tracking" in names(extract_tags(budget + " It runs on video.", vocabulary), "topic")
 
 
 def test_a_topic_the_method_does_without_is_no_topic(vocabulary):

@@ -64,7 +64,9 @@ def extract_tags(text: str, vocabulary: Vocabulary,
        A topic named in passing does not count: after a negation ("without text-to-image")
        or a comparison ("faster than gradient descent", "outperforms prompting-based
        methods"), or as an example ("(e.g. weather, genomics)", "such as ..."); nor does a
-       one-word topic naming the data of a step ("calibration data").
+       one-word topic naming the data of a step ("calibration data"), nor a topic whose field
+       the abstract never names (its vocabulary `context`: "parameter exploration" in a paper
+       that mentions no agent, reward or policy is not RL's exploration).
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
@@ -91,8 +93,9 @@ def extract_tags(text: str, vocabulary: Vocabulary,
     counts: dict[str, int] = {}
     firsts: dict[str, int] = {}
     central: dict[str, int] = {}
+    in_sense = _InSense(flat, index)
     for start, kind, name, _ in mentions:
-        if kind == "topic" and not evidence.in_passing(start):
+        if kind == "topic" and not evidence.in_passing(start) and in_sense(name):
             counts[name] = counts.get(name, 0) + 1
             firsts.setdefault(name, start)
             broad = index.topics_by_name[name].is_broad
@@ -338,6 +341,23 @@ def flatten(text: str) -> str:
 
 
 _DASHES = str.maketrans({dash: "-" for dash in "\u2010\u2011\u2012\u2013\u2015\u2212"})
+
+
+class _InSense:
+    """Tell whether an abstract uses a topic's words in the topic's sense: it uses one of the
+    words of the topic's field, when the vocabulary names them (`Topic.context`)."""
+
+    def __init__(self, text: str, index: MatchIndex) -> None:
+        self._text, self._contexts = text, index.contexts
+        self._known: dict[str, bool] = {}
+
+    def __call__(self, topic: str) -> bool:
+        context = self._contexts.get(topic)
+        if context is None:
+            return True
+        if topic not in self._known:
+            self._known[topic] = context.search(self._text) is not None
+        return self._known[topic]
 
 
 def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, str]]:

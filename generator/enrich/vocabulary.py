@@ -56,6 +56,9 @@ class Topic:
     is_cross_cutting: bool = False
     """An umbrella topic papers of every area use as a tool ("Fine-tuning", "Optimization"):
     needs the most evidence."""
+    context: tuple[str, ...] = ()
+    """Words of the topic's field, one of which an abstract must use for the topic's words to be
+    taken in its sense (RL's "exploration", not a design space's); none: any abstract."""
 
 
 @dataclass(frozen=True)
@@ -97,6 +100,8 @@ class MatchIndex:
     topics_by_name: dict[str, Topic]
     folded_by_key: dict[str, str]
     area_weights: dict[str, dict[str, float]]
+    contexts: dict[str, re.Pattern[str]]
+    """By topic name, what finds one of its `Topic.context` words (topics that have them)."""
 
 
 @dataclass(frozen=True)
@@ -220,8 +225,10 @@ def build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: tu
     # alternation with a look-behind would prevent (measured: 40 times slower). The start
     # boundary is checked after matching for the same reason.
     compiled = tuple((re.compile(rf"(?:{p.pattern}){_NAME_END}"), p) for p in patterns)
-    return MatchIndex(tuple(regexes), label_by_key, compiled,
-                  {t.name: t for t in topics}, folded_by_key, _area_weights(areas, topics))
+    contexts = {t.name: re.compile(r"\b(?:" + "|".join(map(re.escape, t.context)) + r")\b",
+                                   re.IGNORECASE) for t in topics if t.context}
+    return MatchIndex(tuple(regexes), label_by_key, compiled, {t.name: t for t in topics},
+                      folded_by_key, _area_weights(areas, topics), contexts)
 
 
 def _area_weights(areas: tuple[Area, ...], topics: tuple[Topic, ...]) -> dict[str, dict[str, float]]:
