@@ -425,6 +425,10 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
     agent = ("We propose an exploration strategy for reinforcement learning agents. Our "
              "exploration bonus is computed from the policy's visitation counts.")
     assert "Exploration" in names(extract_tags(agent, vocabulary), "topic")
+    # From UC-NeRF (ICLR 2024): cameras calibrated, not a model's confidence.
+    cameras = ("We address the under-calibration of multi-camera setups. Our pose calibration "
+               "of the cameras improves novel view synthesis.")
+    assert "Calibration" not in names(extract_tags(cameras, vocabulary), "topic")
 
 
 def test_a_user_file_can_give_a_topic_its_field(write_file):
