@@ -3,9 +3,13 @@
 - enrich: the text model behind related papers and the topic map is one big job that needs no
   titles or tags; submitted first, it runs while the per-abstract analyses (many small jobs)
   fill the other cores, then whichever core is free;
-- related and render: papers are ranked and pages rendered in parts;
-- beside MkDocs: the pages are written and the papers indexed for search while MkDocs builds,
-  and the pages MkDocs need not render are poured into their shells (`fastpages.py`).
+- related and render: papers are ranked and pages rendered in parts, after the repeated
+  titles' alternatives are worked out;
+- from the finished collection on: the papers are indexed for search (the longest job, so it
+  starts first) and papers.json and the filter data made, while pages are rendered and MkDocs
+  builds;
+- beside MkDocs: the pages are written, and the pages MkDocs need not render are poured into
+  their shells (`fastpages.py`).
 
 Workers are forked where that is safe (Linux): they start in milliseconds and inherit what the
 build has loaded instead of importing it again, and with `submit_all` even their jobs'
