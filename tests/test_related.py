@@ -155,8 +155,10 @@ def test_bundled_abstracts_list_only_close_papers_with_a_reason() -> None:
     related = find_related(abstracts, labels)
     assert all(len(row) <= 5 for row in related)
     # 37 abstracts from all of machine learning: about half have a close paper or two, not five
-    # (19 since a topic named in passing needs title evidence: fewer shared tags as reasons).
-    assert sum(bool(row) for row in related) >= 18
+    # (19 since a topic named in passing needs title evidence: fewer shared tags as reasons; 17
+    # since Calibration needs its field's words: the "calibration rate" of a contrastive excess
+    # risk is no model's calibration, and its one card, to a paper calibrating GNNs, went).
+    assert sum(bool(row) for row in related) >= 17
     for i, row in enumerate(related):
         for j, score, reasons in row:
             assert score >= 0.2 and reasons
