@@ -429,6 +429,14 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
     cameras = ("We address the under-calibration of multi-camera setups. Our pose calibration "
                "of the cameras improves novel view synthesis.")
     assert "Calibration" not in names(extract_tags(cameras, vocabulary), "topic")
+    # From "Learning to Forget" (AISTATS 2025): a forecaster forgets old data by design.
+    forecaster = ("We introduce a novel forgetting mechanism for signature kernels. Our "
+                  "forgetting lets the Gaussian process forecast non-stationary time series.")
+    assert "Catastrophic forgetting" not in names(extract_tags(forecaster, vocabulary), "topic")
+    # From XLD (3DV 2025): the safety of autonomous driving motivates a view-synthesis data set.
+    driving = ("Ensuring the safety of autonomous driving needs simulation. We present a data set "
+               "for the safety-critical testing of driving view synthesis.")
+    assert "AI safety" not in names(extract_tags(driving, vocabulary), "topic")
 
 
 def test_a_user_file_can_give_a_topic_its_field(write_file):
