@@ -437,6 +437,11 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
     driving = ("Ensuring the safety of autonomous driving needs simulation. We present a data set "
                "for the safety-critical testing of driving view synthesis.")
     assert "AI safety" not in names(extract_tags(driving, vocabulary), "topic")
+    # From ICLR 2024: a distribution with several modes, not several modalities.
+    sampler = ("Langevin dynamics struggles with multimodal distributions. We show how to sample "
+               "multimodal distributions from data-based initialization, and that multimodal "
+               "targets mix fast.")
+    assert "Multimodal learning" not in names(extract_tags(sampler, vocabulary), "topic")
 
 
 def test_a_user_file_can_give_a_topic_its_field(write_file):
