@@ -442,6 +442,10 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
                "multimodal distributions from data-based initialization, and that multimodal "
                "targets mix fast.")
     assert "Multimodal learning" not in names(extract_tags(sampler, vocabulary), "topic")
+    # From AISTATS 2025: steering agents under model uncertainty is not quantifying it.
+    steering = ("We steer no-regret agents in mean-field games under model uncertainty. Our "
+                "incentives work despite the uncertainty of the dynamics.")
+    assert "Uncertainty quantification" not in names(extract_tags(steering, vocabulary), "topic")
 
 
 def test_a_user_file_can_give_a_topic_its_field(write_file):
