@@ -62,11 +62,11 @@ def extract_tags(text: str, vocabulary: Vocabulary,
     1. Find every spelling in the cleaned text (TeX, Markdown and URLs stripped); where matches
        overlap the longest wins, and a dataset or model wins over a topic of the same length.
        A topic named in passing does not count: after a negation ("without text-to-image",
-       "calibration-free") or a comparison ("faster than gradient descent", "outperforms prompting-based
-       methods"), or as an example ("(e.g. weather, genomics)", "such as ..."); nor does a
-       one-word topic naming the data of a step ("calibration data"), nor a topic whose field
-       the abstract never names (its vocabulary `context`: "parameter exploration" in a paper
-       that mentions no agent, reward or policy is not RL's exploration).
+       "calibration-free") or a comparison ("faster than gradient descent", "outperforms
+       prompting-based methods"), or as an example ("(e.g. weather, genomics)", "such as ...");
+       nor does a one-word topic naming the data of a step ("calibration data"), nor a topic
+       whose field the abstract never names (its vocabulary `context`: "parameter exploration"
+       in a paper that mentions no agent, reward or policy is not RL's exploration).
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
