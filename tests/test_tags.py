@@ -446,6 +446,12 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
     steering = ("We steer no-regret agents in mean-field games under model uncertainty. Our "
                 "incentives work despite the uncertainty of the dynamics.")
     assert "Uncertainty quantification" not in names(extract_tags(steering, vocabulary), "topic")
+    # From ICLR 2024 and COLM 2024: causal tracing inside a network is no causal inference.
+    tracing = ("We apply causal tracing to Mamba. Our patching finds strong causal effects at "
+               "the middle layers, whose causal effect we then edit.")
+    assert "Causal inference" not in names(extract_tags(tracing, vocabulary), "topic")
+    trial = tracing + " The treatment effect of an edit is estimated from observational data."
+    assert "Causal inference" in names(extract_tags(trial, vocabulary), "topic")
 
 
 def test_a_user_file_can_give_a_topic_its_field(write_file):
