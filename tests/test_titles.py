@@ -427,6 +427,13 @@ def test_a_gist_is_not_cut_inside_a_parenthesis() -> None:
     assert gist.startswith("We propose Reinforcement Learning from Contrastive Distillation"), gist
 
 
+def test_a_gist_is_never_a_sentence_whose_link_was_taken_out() -> None:
+    # COLM 2024: "We release our code and data at <URL>." was the gist, ending in "at".
+    text = ("Agents fail often. We show that automatic evaluators improve web agents by 29%. "
+            "We release our code and data at \n [https://github.com/a/b](https://github.com/a/b)")
+    assert gist_of(text).startswith("We show that automatic evaluators"), gist_of(text)
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

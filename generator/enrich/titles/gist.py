@@ -54,8 +54,14 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     return restore(_cut(text, prepared), prepared, str)
 
 
+# A sentence whose link was taken out ends in the word before it: "We release our code at".
+_DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|an)[\s.:]*$",
+                           re.IGNORECASE)
+
+
 def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
-    sentences = prepared.sentences
+    sentences = [sentence for sentence in prepared.sentences
+                 if not _DANGLING_END.search(sentence.text)] or prepared.sentences
     return next((s for s in sentences if name and (
         s.intro_cues and name in s.text or s.text.startswith(name + " "))), None) or \
         next((s for s in sentences if s.intro_cues), None) or \
