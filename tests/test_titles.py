@@ -434,6 +434,13 @@ def test_a_gist_is_never_a_sentence_whose_link_was_taken_out() -> None:
     assert gist_of(text).startswith("We show that automatic evaluators"), gist_of(text)
 
 
+def test_a_gist_is_never_a_sentence_that_only_counts_what_follows() -> None:
+    # COLM 2024: "We provide three concrete empirical insights." was the gist.
+    text = ("Preference optimization is popular. We provide three concrete empirical insights. "
+            "We show that DPO performs credit assignment at the token level.")
+    assert gist_of(text).startswith("We show that DPO performs credit assignment"), gist_of(text)
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

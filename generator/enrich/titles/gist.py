@@ -59,9 +59,16 @@ _DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|
                            re.IGNORECASE)
 
 
+# A sentence that only counts what follows says nothing itself: "We make three contributions."
+_ONLY_COUNTS = re.compile(r"\b(?:two|three|four|five|several|some|a few|key|main)\s+(?:[\w-]+\s+){0,2}"
+                          r"(?:insights|contributions|findings|observations|lessons|takeaways)[\s.:]*$",
+                          re.IGNORECASE)
+
+
 def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
     sentences = [sentence for sentence in prepared.sentences
-                 if not _DANGLING_END.search(sentence.text)] or prepared.sentences
+                 if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
+                 ] or prepared.sentences
     return next((s for s in sentences if name and (
         s.intro_cues and name in s.text or s.text.startswith(name + " "))), None) or \
         next((s for s in sentences if s.intro_cues), None) or \
