@@ -441,6 +441,17 @@ def test_a_gist_is_never_a_sentence_that_only_counts_what_follows() -> None:
     assert gist_of(text).startswith("We show that DPO performs credit assignment"), gist_of(text)
 
 
+def test_a_gist_drops_a_closing_clause_that_points_back_to_a_sentence_it_leaves_out() -> None:
+    # ICLR 2024: "..., termed PINNsFormer, designed to address this limitation."
+    text = ("Physics-informed networks ignore time. We introduce a novel Transformer-based "
+            "framework, termed PINNsFormer, designed to address this limitation.")
+    assert gist_of(text) == "We introduce a novel Transformer-based framework, termed PINNsFormer."
+    # A clause naming what it addresses says something: it stays.
+    named = ("Minimax problems are hard. We propose a momentum method to solve these stochastic "
+             "nonconvex-PL minimax problems.")
+    assert gist_of(named).endswith("to solve these stochastic nonconvex-PL minimax problems.")
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

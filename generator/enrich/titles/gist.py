@@ -14,6 +14,8 @@ from .prepare import Prepared, Sentence, restore
 MAX_GIST_WORDS = 25
 # Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
 _MIN_CUT_WORDS = 10
+# Fewer words than this left before a clause pointing back, and the clause stays.
+_MIN_KEPT_WORDS = 5
 # Openings that only lead into the contribution: "In this paper, we propose …" reads "We propose".
 _LEAD_IN = re.compile(
     r"^(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note)|here|to\s+this\s+end|"
@@ -31,6 +33,24 @@ _LEAD_IN_BEFORE_WE = re.compile(
 _WE_ADVERB = re.compile(r"^We (?:then|also|further|next|additionally|finally|now|here) ")
 # Where a long sentence can be cut and still read as a whole: before a clause or a list.
 _CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s)")
+
+# A sentence whose link was taken out ends in the word before it: "We release our code at".
+_DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|an)[\s.:]*$",
+                           re.IGNORECASE)
+# A sentence that only counts what follows says nothing itself: "We make three contributions."
+_ONLY_COUNTS = re.compile(r"\b(?:two|three|four|five|several|some|a few|key|main)\s+(?:[\w-]+\s+){0,2}"
+                          r"(?:insights|contributions|findings|observations|lessons|takeaways)[\s.:]*$",
+                          re.IGNORECASE)
+# A closing clause that points back to a sentence the gist leaves out: "…, designed to address
+# this limitation", "… to tackle these challenges".
+_POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(?:designed|aiming|"
+                            r"aimed|intended|tailored)\s+)?(?:in order |so as )?to\s+(?:address|"
+                            r"tackle|overcome|solve|mitigate|alleviate|bridge|fill|remedy|close|"
+                            r"resolve|handle|fix)\s+(?:this|these|that|those|the above|such|both|"
+                            r"the aforementioned)(?:\s+(?:[\w-]+\s+)?(?:issues?|challenges?|"
+                            r"problems?|limitations?|drawbacks?|shortcomings?|gaps?|questions?|"
+                            r"difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|weakness(?:es)?|"
+                            r"deficienc(?:y|ies)|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
 
 def derive_gist(prepared: Prepared, name: str = "") -> str:
@@ -51,18 +71,10 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
     text = _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1)
+    pointing_back = _POINTING_BACK.search(text)
+    if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
+        text = text[:pointing_back.start()] + "."
     return restore(_cut(text, prepared), prepared, str)
-
-
-# A sentence whose link was taken out ends in the word before it: "We release our code at".
-_DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|an)[\s.:]*$",
-                           re.IGNORECASE)
-
-
-# A sentence that only counts what follows says nothing itself: "We make three contributions."
-_ONLY_COUNTS = re.compile(r"\b(?:two|three|four|five|several|some|a few|key|main)\s+(?:[\w-]+\s+){0,2}"
-                          r"(?:insights|contributions|findings|observations|lessons|takeaways)[\s.:]*$",
-                          re.IGNORECASE)
 
 
 def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
