@@ -452,6 +452,21 @@ def test_a_gist_drops_a_closing_clause_that_points_back_to_a_sentence_it_leaves_
     assert gist_of(named).endswith("to solve these stochastic nonconvex-PL minimax problems.")
 
 
+def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> None:
+    # ICLR 2024 and AISTATS 2025 abstracts, shortened.
+    vocos = ("Vocoders lag behind. This study seeks to close this gap by presenting Vocos, a new "
+             "model that directly generates Fourier spectral coefficients.")
+    assert gist_of(vocos) == ("This study presents Vocos, a new model that directly generates "
+                              "Fourier spectral coefficients.")
+    mirage = ("Distillation needs the full data. We circumvent these limitations by designing a "
+              "distillation algorithm called MIRAGE for graph classification.")
+    assert gist_of(mirage) == "We design a distillation algorithm called MIRAGE for graph classification."
+    # A second "-ing" after "and" would be left dangling: the sentence stays as written.
+    both = ("Scaling laws are unclear. We address this gap by establishing and validating a "
+            "scaling law for data dimension.")
+    assert gist_of(both).startswith("We address this gap by establishing and validating")
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

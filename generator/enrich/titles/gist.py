@@ -52,6 +52,29 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|weakness(?:es)?|"
                             r"deficienc(?:y|ies)|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
+# "We address this gap by introducing X", "This study seeks to close this gap by presenting X":
+# the problem it points to is in a sentence the gist leaves out; the gist says "We introduce X".
+_PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|shortcomings?|gaps?|"
+                  r"questions?|difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|"
+                  r"weakness(?:es)?|deficienc(?:y|ies))")
+_BY_DOING = re.compile(
+    r"^(?P<subject>We|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|tries|try|"
+    r"strives?)\s+to\s+|takes? a (?:first )?step towards\s+)?[a-z]+\s+(?:this|these|that|those|"
+    r"the above|such(?: a)?|the aforementioned)\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
+    r"(?:\s+in knowledge)?\s+by\s+(?P<doing>[a-z]+ing)\s+")
+# What is done, by its "-ing" form: "by introducing" -> "introduce".
+_DONE = {"introducing": "introduce", "proposing": "propose", "presenting": "present",
+         "designing": "design", "developing": "develop", "building": "build",
+         "establishing": "establish", "employing": "employ", "using": "use",
+         "leveraging": "leverage", "providing": "provide", "proving": "prove",
+         "demonstrating": "demonstrate", "deriving": "derive", "constructing": "construct",
+         "formulating": "formulate", "creating": "create", "adopting": "adopt",
+         "exploiting": "exploit", "incorporating": "incorporate", "combining": "combine",
+         "applying": "apply", "identifying": "identify", "showing": "show",
+         "analyzing": "analyze", "studying": "study", "learning": "learn", "training": "train"}
+# "... by establishing and validating ...": a second "-ing" the rewrite would leave dangling.
+_ANOTHER_DOING = re.compile(r"\band\s+(?:[a-z]+ly\s+)?[a-z]+ing\b")
+
 
 def derive_gist(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence, lead-in dropped, cut to MAX_GIST_WORDS words.
@@ -70,11 +93,23 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
-    text = _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1)
+    text = _said_directly(_WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
     pointing_back = _POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
     return restore(_cut(text, prepared), prepared, str)
+
+
+def _said_directly(text: str) -> str:
+    """Return "We introduce X" for "We address this gap by introducing X" (see `_BY_DOING`)."""
+    match = _BY_DOING.match(text)
+    done = _DONE.get(match.group("doing")) if match else None
+    if match is None or done is None or _ANOTHER_DOING.search(text, match.end()):
+        return text
+    if match.group("subject") != "We":  # "This paper introduces X"
+        done = done[:-1] + "ies" if done.endswith("y") else \
+            done + ("es" if done.endswith(("sh", "ch", "s", "x")) else "s")
+    return f"{match.group('subject')} {done} {text[match.end():]}"
 
 
 def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
