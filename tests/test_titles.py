@@ -461,6 +461,9 @@ def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> Non
     mirage = ("Distillation needs the full data. We circumvent these limitations by designing a "
               "distillation algorithm called MIRAGE for graph classification.")
     assert gist_of(mirage) == "We design a distillation algorithm called MIRAGE for graph classification."
+    lycoris = ("Fine-tuning libraries differ. Addressing these issues, this paper introduces "
+               "LyCORIS, an open-source library for fine-tuning Stable Diffusion.")
+    assert gist_of(lycoris).startswith("This paper introduces LyCORIS"), gist_of(lycoris)
     # A second "-ing" after "and" would be left dangling: the sentence stays as written.
     both = ("Scaling laws are unclear. We address this gap by establishing and validating a "
             "scaling law for data dimension.")

@@ -19,8 +19,10 @@ _MIN_KEPT_WORDS = 5
 # Openings that only lead into the contribution: "In this paper, we propose …" reads "We propose".
 _LEAD_IN = re.compile(
     r"^(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note)|here|to\s+this\s+end|"
-    r"to\s+(?:address|tackle|overcome|bridge|fill|solve|close|mitigate|remedy|alleviate)\s+"
-    r"(?:this|these|that|those|the\s+above|such)(?:\s+[\w-]+){0,3}|in\s+response|instead|"
+    r"(?:to\s+(?:address|tackle|overcome|bridge|fill|solve|close|mitigate|remedy|alleviate|answer)|"
+    r"addressing|recogni[sz]ing|in\s+response\s+to|in\s+light\s+of|given|facing)\s+"
+    r"(?:this|these|that|those|the\s+above|such|the\s+aforementioned)(?:\s+[\w-]+){0,3}|"
+    r"in\s+response|instead|"
     r"therefore|thus|hence|motivated\s+by\s+(?:this|these)(?:\s+[\w-]+){0,2}|accordingly|"
     r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end))\s*,\s*",
     re.IGNORECASE)
