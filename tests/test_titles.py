@@ -464,6 +464,9 @@ def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> Non
     lycoris = ("Fine-tuning libraries differ. Addressing these issues, this paper introduces "
                "LyCORIS, an open-source library for fine-tuning Stable Diffusion.")
     assert gist_of(lycoris).startswith("This paper introduces LyCORIS"), gist_of(lycoris)
+    eureka = ("Reward design is hard. We bridge this fundamental gap and present Eureka, a "
+              "human-level reward design algorithm powered by LLMs.")
+    assert gist_of(eureka).startswith("We present Eureka, a human-level reward design algorithm")
     # A second "-ing" after "and" would be left dangling: the sentence stays as written.
     both = ("Scaling laws are unclear. We address this gap by establishing and validating a "
             "scaling law for data dimension.")

@@ -54,16 +54,18 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|weakness(?:es)?|"
                             r"deficienc(?:y|ies)|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
-# "We address this gap by introducing X", "This study seeks to close this gap by presenting X":
-# the problem it points to is in a sentence the gist leaves out; the gist says "We introduce X".
+# "We address this gap by introducing X", "This study seeks to close this gap by presenting X",
+# "We bridge this gap and present X": the problem it points to is in a sentence the gist leaves
+# out; the gist says "We introduce X".
 _PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|shortcomings?|gaps?|"
                   r"questions?|difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|"
                   r"weakness(?:es)?|deficienc(?:y|ies))")
 _BY_DOING = re.compile(
-    r"^(?P<subject>We|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|tries|try|"
-    r"strives?)\s+to\s+|takes? a (?:first )?step towards\s+)?[a-z]+\s+(?:this|these|that|those|"
-    r"the above|such(?: a)?|the aforementioned)\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
-    r"(?:\s+in knowledge)?\s+by\s+(?P<doing>[a-z]+ing)\s+")
+    r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
+    r"tries|try|strives?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+(?:this|"
+    r"these|that|those|the above|such(?: a)?|the aforementioned)\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
+    r"(?:\s+in knowledge)?\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|"
+    r"introduce|show|design|provide|establish|derive|prove)s?)\s+")
 # What is done, by its "-ing" form: "by introducing" -> "introduce".
 _DONE = {"introducing": "introduce", "proposing": "propose", "presenting": "present",
          "designing": "design", "developing": "develop", "building": "build",
@@ -103,9 +105,10 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
 
 
 def _said_directly(text: str) -> str:
-    """Return "We introduce X" for "We address this gap by introducing X" (see `_BY_DOING`)."""
+    """Return "We introduce X" for "We address this gap by introducing X" or "We bridge this gap
+    and introduce X" (see `_BY_DOING`)."""
     match = _BY_DOING.match(text)
-    done = _DONE.get(match.group("doing")) if match else None
+    done = (match.group("done") or _DONE.get(match.group("doing"))) if match else None
     if match is None or done is None or _ANOTHER_DOING.search(text, match.end()):
         return text
     if match.group("subject") != "We":  # "This paper introduces X"
