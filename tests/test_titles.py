@@ -464,6 +464,10 @@ def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> Non
     lycoris = ("Fine-tuning libraries differ. Addressing these issues, this paper introduces "
                "LyCORIS, an open-source library for fine-tuning Stable Diffusion.")
     assert gist_of(lycoris).startswith("This paper introduces LyCORIS"), gist_of(lycoris)
+    # A connective to the sentence before goes with it (ICLR 2024, shortened).
+    san = ("GANs are unstable. Furthermore, by leveraging these theoretical results, we propose a "
+           "novel GAN training scheme called the Slicing Adversarial Network (SAN).")
+    assert gist_of(san).startswith("We propose a novel GAN training scheme"), gist_of(san)
     eureka = ("Reward design is hard. We bridge this fundamental gap and present Eureka, a "
               "human-level reward design algorithm powered by LLMs.")
     assert gist_of(eureka).startswith("We present Eureka, a human-level reward design algorithm")

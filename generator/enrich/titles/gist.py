@@ -24,7 +24,11 @@ _LEAD_IN = re.compile(
     r"(?:this|these|that|those|the\s+above|such|the\s+aforementioned)(?:\s+[\w-]+){0,3}|"
     r"in\s+response|instead|"
     r"therefore|thus|hence|motivated\s+by\s+(?:this|these)(?:\s+[\w-]+){0,2}|accordingly|"
-    r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end))\s*,\s*",
+    r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end)|"
+    # Connectives to the sentence before, which the gist leaves out.
+    r"however|furthermore|moreover|additionally|in\s+addition|besides|conversely|further|"
+    r"finally|lastly|then|next|overall|notably|importantly|crucially|consequently|"
+    r"as\s+a\s+result|(?:first|second|third)(?:ly)?)\s*,\s*",
     re.IGNORECASE)
 # Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …",
 # "Since an array is just a path graph, in this paper we ask …".
