@@ -238,15 +238,18 @@ _CONTRAST = re.compile(r"\b(?:[Ii]n contrast to|[Cc]ontrary to|[Cc]ompared (?:to
                        r"|[Ii]nspired by|inspiration from|[Aa]s opposed to)\b"
                        r"[^.;]*?(?=\b(?:we|our)\b|[.;]|$)")
 
-_PASSING_ANY_CASE = (_NEGATION, _COMPARED, _NOT_DOING, _OUTPERFORMED, _NEGATED_LIST, _EXAMPLES)
-_PASSING_LOWER = tuple(re.compile(regex.pattern, regex.flags & ~re.IGNORECASE)
-                       for regex in _PASSING_ANY_CASE)
-# Words one of which a lower-cased text must hold for each pattern above, and `_CONTRAST`, to
-# match: a pattern whose words are absent is not run (each run is about 0.025 ms an abstract).
-# None: words too common to tell ("no", "or").
-_PASSING_WORDS = (None, ("than",), ("rather than", "instead of"),
-                  ("outperform", "surpass", "beat", "exceed"), None,
-                  ("e.g.", "for example", "for instance", "such as", "including"))
+# Each case-blind pattern above with the words one of which a lower-cased text must hold for it
+# to match: a pattern whose words are absent is not run (each run is about 0.025 ms an
+# abstract). None: words too common to tell ("no", "or").
+_PASSING_ANY_CASE = (
+    (_NEGATION, None),
+    (_COMPARED, ("than",)),
+    (_NOT_DOING, ("rather than", "instead of")),
+    (_OUTPERFORMED, ("outperform", "surpass", "beat", "exceed")),
+    (_NEGATED_LIST, None),
+    (_EXAMPLES, ("e.g.", "for example", "for instance", "such as", "including")))
+_PASSING_LOWER = tuple((re.compile(regex.pattern, regex.flags & ~re.IGNORECASE), words)
+                       for regex, words in _PASSING_ANY_CASE)
 _CONTRAST_WORDS = ("contrast to", "contrary to", "compared to", "compared with", "unlike",
                    "inspired by", "inspiration from", "as opposed to")
 
@@ -278,8 +281,7 @@ class Evidence:
         lowered = text.lower()
         searched, case_blind = ((lowered, _PASSING_LOWER) if len(lowered) == len(text)
                                 else (text, _PASSING_ANY_CASE))
-        passing = sorted([(m.start(), m.end())
-                          for regex, words in zip(case_blind, _PASSING_WORDS)
+        passing = sorted([(m.start(), m.end()) for regex, words in case_blind
                           if _may_hold(lowered, words) for m in regex.finditer(searched)] +
                          [(m.start(), m.end()) for m in (
                              _CONTRAST.finditer(text) if _may_hold(lowered, _CONTRAST_WORDS)

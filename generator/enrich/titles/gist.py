@@ -47,23 +47,22 @@ _DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|
 _ONLY_COUNTS = re.compile(r"\b(?:two|three|four|five|several|some|a few|key|main)\s+(?:[\w-]+\s+){0,2}"
                           r"(?:insights|contributions|findings|observations|lessons|takeaways)[\s.:]*$",
                           re.IGNORECASE)
+# What "this" and "these" point back to: "this gap", "these limitations".
+_PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|shortcomings?|gaps?|"
+                  r"questions?|difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|"
+                  r"weakness(?:es)?|deficienc(?:y|ies))")
 # A closing clause that points back to a sentence the gist leaves out: "…, designed to address
 # this limitation", "… to tackle these challenges".
 _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(?:designed|aiming|"
                             r"aimed|intended|tailored)\s+)?(?:in order |so as )?to\s+(?:address|"
                             r"tackle|overcome|solve|mitigate|alleviate|bridge|fill|remedy|close|"
                             r"resolve|handle|fix)\s+(?:this|these|that|those|the above|such|both|"
-                            r"the aforementioned)(?:\s+(?:[\w-]+\s+)?(?:issues?|challenges?|"
-                            r"problems?|limitations?|drawbacks?|shortcomings?|gaps?|questions?|"
-                            r"difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|weakness(?:es)?|"
-                            r"deficienc(?:y|ies)|role|needs?))?(?=\.?$)", re.IGNORECASE)
+                            r"the aforementioned)(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
+                            r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
 # "We address this gap by introducing X", "This study seeks to close this gap by presenting X",
 # "We bridge this gap and present X": the problem it points to is in a sentence the gist leaves
 # out; the gist says "We introduce X".
-_PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|shortcomings?|gaps?|"
-                  r"questions?|difficult(?:y|ies)|concerns?|obstacles?|bottlenecks?|"
-                  r"weakness(?:es)?|deficienc(?:y|ies))")
 _BY_DOING = re.compile(
     r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
     r"tries|try|strives?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+(?:this|"
