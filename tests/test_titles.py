@@ -88,6 +88,22 @@ def test_coined_name_leads_the_title(sentence: str, name: str) -> None:
     _assert_well_formed(title)
 
 
+def test_a_name_given_by_we_name_this_is_the_acronym_without_brackets() -> None:
+    text = BACKGROUND + ("We name this method Classifier Score Distillation (CSD), which uses an "
+                         "implicit classifier for generation. CSD improves text-to-3D results.")
+    assert introduced_names(text)[0] == "CSD"
+    title = _derived(text)
+    assert title.startswith(("CSD:", "Classifier Score Distillation (CSD):")), title
+
+
+def test_a_name_spelled_out_letter_by_letter_in_bold_is_not_its_first_letter() -> None:
+    text = BACKGROUND + ("We propose \\textbf{C}ontrastive Learning with \\textbf{A}ugmented "
+                         "\\textbf{M}ILPs for \\textbf{Branch}ing (CAMBranch), a framework that "
+                         "generates augmented instances.")
+    assert "C" not in introduced_names(text)
+    assert not _derived(text).startswith("C:"), _derived(text)
+
+
 def test_spelled_out_name_is_kept_with_the_acronym() -> None:
     text = BACKGROUND + ("We propose Dynamic Knowledge Tracked FDG (DKT-FDG), a framework that "
                          "explicitly tracks these dynamics. DKT-FDG improves accuracy.")
@@ -239,9 +255,22 @@ def test_a_phrase_may_open_with_an_adverb_and_stops_before_a_bare_verb() -> None
 @pytest.mark.parametrize("verb, gerund", [
     ("extends", "extending"), ("resolves", "resolving"), ("unifies", "unifying"),
     ("pushes", "pushing"), ("maps", "mapping"), ("edits", "editing"), ("uses", "using"),
-    ("learns", "learning"), ("Models", ""), ("loss", "")])
+    ("learns", "learning"), ("Models", ""), ("loss", ""), ("does", "")])
 def test_verbs_become_gerunds(verb: str, gerund: str) -> None:
     assert _gerund(verb) == gerund
+
+
+def test_a_topic_is_named_without_the_words_that_judge_or_count_it() -> None:
+    text = ("Many real-world domains require agents to act under uncertainty. Traditional "
+            "restless multi-arm bandit problems ignore risk. We propose a risk-aware objective "
+            "for planning and learning with provable regret.")
+    title = _derived(text)
+    assert not title.startswith(("Many", "Traditional")), title
+
+
+def test_with_respect_is_no_place_to_end_a_phrase() -> None:
+    assert ("precise", "scaling", "laws", "with", "respect") not in spans(
+        "precise scaling laws with respect to model size".split(), 0)
 
 
 def test_a_given_title_needs_no_analysis() -> None:

@@ -162,7 +162,8 @@ def _collect_cued(found: dict[str, Name], sentence: Sentence, prepared: Prepared
                       said=_says_coined(apposition.group(0), sentence))
     if mentions_any(lower, cue_words.calling):
         for call in _CALL_CUE.finditer(text):
-            words = text[call.end():].split()[:5]
+            # "We name this method Classifier Score Distillation (CSD)": the name is CSD.
+            words = [word.strip("(),.;:") for word in text[call.end():].split()[:5]]
             _add_name(found, next((w for w in words if is_coined(w)), None), 3.2, text)
     if "(" in text and mentions_any(lower, cue_words.ours):
         for ours in _OUR_PAREN.finditer(text):

@@ -15,6 +15,7 @@ with it), score the options, and the best one wins.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import operator
 import re
@@ -47,6 +48,12 @@ SPELLED_OUT = 4
 # How many of the best topic and contribution phrases are paired into "Topic: Contribution".
 _PAIRED = 4
 _TOPIC_KINDS = frozenset({"subject", "inner"})
+# Words that judge or count a topic ("Many Real-World Domains", "Modern Self-Supervised
+# Learning", "Fundamental Role"): how the abstract sees its subject, not what the subject is.
+_JUDGING_WORDS = frozenset("""many some several various numerous most few recent standard
+state-of-the-art promising fundamental fundamentally longstanding long-standing widely-used popular
+common typical existing current modern traditional conventional key important crucial
+significant growing increasing different other further""".split())
 _CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
 
 
@@ -211,9 +218,9 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
         summary = _summarise(candidate.words, context)
         return 2 * summary.gain / (len(summary.stems) + context.expected_title)
 
-    topics = sorted((c for c in candidates if c.kind in _TOPIC_KINDS and
-                     c.sentence not in contributing and 2 <= len(c.words) <= 5 and
-                     _may_be_topic(c.words)),
+    topics = sorted((topic for c in candidates if c.kind in _TOPIC_KINDS and
+                     c.sentence not in contributing and
+                     2 <= len((topic := _unjudged(c)).words) <= 5 and _may_be_topic(topic.words)),
                     key=expected_f1, reverse=True)[:_PAIRED]
     contributions = sorted((c for c in candidates if c.kind in _CONTRIBUTION_KINDS),
                            key=expected_f1, reverse=True)[:_PAIRED]
@@ -230,6 +237,17 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
                 pairs.append(Option((*topic.words, ":", *contribution.words), None, "pair",
                                     contribution.sentence))
     return pairs
+
+
+def _unjudged(candidate: Candidate) -> Candidate:
+    """Return a topic phrase without the words that judge or count it: "Modern
+    Self-Supervised Representation Learning" is "Self-Supervised Representation Learning";
+    "Fundamental Role" is only "Role", too short to be a topic."""
+    words = candidate.words
+    start = 0
+    while start < len(words) and words[start].lower() in _JUDGING_WORDS:
+        start += 1
+    return dataclasses.replace(candidate, words=words[start:]) if start else candidate
 
 
 def _may_be_topic(words: tuple[str, ...]) -> bool:

@@ -63,10 +63,12 @@ def name_at(sentence: str, start: int, prepared: Prepared, strict: bool = False,
 
 
 def _emphasized_or_quoted(rest: str, prepared: Prepared, strict: bool) -> str | None:
-    """Return an emphasized or quoted phrase of up to five words that opens `rest`."""
+    """Return an emphasized or quoted phrase of up to five words that opens `rest`; not a
+    part of a word ("\\textbf{C}ontrastive … (CAMBranch)" spells out a name letter by letter)."""
     for phrase in prepared.emphasized:
         if rest.startswith(phrase) and 0 < len(phrase.split()) <= 5 and (
-                phrase[:1].isalnum() or is_math(phrase[:1])):
+                phrase[:1].isalnum() or is_math(phrase[:1])) and \
+                not rest[len(phrase):len(phrase) + 1].isalnum():
             if not strict or is_coined(phrase) or phrase[:1].isupper():
                 return phrase
     quoted = _QUOTED.match(rest) if rest[:1] == '"' else None

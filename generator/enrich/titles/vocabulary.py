@@ -65,7 +65,9 @@ DANGLING = SMALL_WORDS | frozenset(
     "we our this that which these its their is are be can not it both each such how when where "
     "whether while paper no any all very also only so if more most less able capable designed "
     "tailored specifically aimed used novel new first two three several various despite although "
-    "though unlike during after before until".split())
+    "though unlike during after before until "
+    # "with respect" needs its "to X".
+    "respect regard".split())
 # A description ends before one of these words: what follows is a clause, not the phrase.
 CLAUSE_WORDS = frozenset(
     "that which who whose where while whereas to by so thereby thus hence enabling allowing "

@@ -34,10 +34,15 @@ def base_gerund(verb: str) -> str:
     return _word_forms()["gerunds"].get(verb) or gerund(verb + "s") or verb + "ing"
 
 
+# Auxiliaries: "which does not use X" says what the thing does without, not "Doeing Not Use".
+_AUXILIARIES = frozenset({"does"})
+
+
 def gerund(verb: str) -> str:
-    """Turn a verb in the third person ("extends", "unifies", "maps") into its "-ing" form."""
+    """Turn a verb in the third person ("extends", "unifies", "maps") into its "-ing" form;
+    "" for a word that is not one, or an auxiliary ("does")."""
     if not (verb.islower() and verb.isalpha() and verb.endswith("s") and len(verb) > 3) or \
-            verb.endswith(("ss", "us", "is")):
+            verb.endswith(("ss", "us", "is")) or verb in _AUXILIARIES:
         return ""
     if verb.endswith("ies"):
         base = verb[:-3] + "y"
