@@ -268,6 +268,14 @@ def test_a_topic_is_named_without_the_words_that_judge_or_count_it() -> None:
     assert not title.startswith(("Many", "Traditional")), title
 
 
+def test_what_others_do_does_not_follow_the_name() -> None:
+    text = ("Fine-tuned models often fail out of distribution. We propose SpurMix, which mixes "
+            "spurious features, and compare it with recent ensemble methods for robust "
+            "fine-tuning.")
+    title = _derived(text)
+    assert title.startswith("SpurMix:") and "Recent" not in title, title
+
+
 def test_with_respect_is_no_place_to_end_a_phrase() -> None:
     assert ("precise", "scaling", "laws", "with", "respect") not in spans(
         "precise scaling laws with respect to model size".split(), 0)

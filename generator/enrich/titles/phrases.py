@@ -92,17 +92,38 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
             found += [Candidate(span, "subject", index) for span in spans(tokens, start)]
         if is_contribution or index < 2:
             found += [Candidate(span, "inner", index) for span in _inner_spans(tokens)]
+    found = [Candidate(words, c.kind, c.sentence) if (words := unjudged(c.words)) != c.words else c
+             for c in found]
     return tuple(c for c in found if has_content(c.words) and not speaks_of_others(c.words))
 
 
 # Words that point at other people's work: "previous successful foot reconstruction work",
 # "the so-called inversion attacks", "existing methods" are not what the paper contributes.
 _OTHERS_WORK = frozenset({"previous", "existing", "so-called", "conventional", "prevailing"})
+# Words that, opening a phrase, set it apart as what others do ("recent LMMs", "standard
+# offline RL algorithms", "other INR methods"): the background's topic at most.
+OTHERS_OPENERS = frozenset("""recent current standard traditional popular widely-used widely
+state-of-the-art other typical""".split())
+# Words that judge or count what follows ("many real-world domains", "a key component", "a
+# useful tool for …"): how the abstract sees a thing, not what the thing is.
+JUDGING_WORDS = frozenset("""many some several various numerous few fundamental fundamentally
+longstanding long-standing promising key important crucial significant growing increasing useful
+successful good great modern different further""".split())
 
 
 def speaks_of_others(words: tuple[str, ...]) -> bool:
     """Tell whether a phrase speaks of other people's work ("Previous Foot Reconstruction")."""
     return any(word.lower() in _OTHERS_WORK for word in words)
+
+
+def unjudged(words: tuple[str, ...]) -> tuple[str, ...]:
+    """Return a phrase without the words that judge or count it at its start ("Many
+    Real-World Domains" is "Real-World Domains"), unless only one word would be left: "Key
+    Component" says nothing either way, and a title padded out to length reads worse."""
+    start = 0
+    while start < len(words) and words[start].lower() in JUDGING_WORDS:
+        start += 1
+    return words[start:] if len(words) - start >= 2 else words
 
 
 def _after_comparison(words: list[str], opener: int) -> bool:
@@ -176,7 +197,7 @@ def describing_candidates(descriptions: list[str]) -> list[Candidate]:
         found += [(*span[:-1], span[-1].rstrip(TRAILING_PUNCT))
                   for span in spans(read_tokens(restated, loose=True), 0)]
         found += _by_gerund_spans(words)
-    return [Candidate(span, "appositive") for span in dict.fromkeys(found)
+    return [Candidate(span, "appositive") for span in dict.fromkeys(map(unjudged, found))
             if has_content(span) and not speaks_of_others(span)]
 
 

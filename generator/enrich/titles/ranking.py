@@ -25,7 +25,13 @@ from typing import NamedTuple
 from .case import title_case
 from .coined import find_expansion
 from .names import Name
-from .phrases import Candidate, describing_candidates, phrase_words
+from .phrases import (
+    JUDGING_WORDS,
+    OTHERS_OPENERS,
+    Candidate,
+    describing_candidates,
+    phrase_words,
+)
 from .prepare import PLACEHOLDER
 from .reading import Reading
 from .restate import describe_name
@@ -48,12 +54,7 @@ SPELLED_OUT = 4
 # How many of the best topic and contribution phrases are paired into "Topic: Contribution".
 _PAIRED = 4
 _TOPIC_KINDS = frozenset({"subject", "inner"})
-# Words that judge or count a topic ("Many Real-World Domains", "Modern Self-Supervised
-# Learning", "Fundamental Role"): how the abstract sees its subject, not what the subject is.
-_JUDGING_WORDS = frozenset("""many some several various numerous most few recent standard
-state-of-the-art promising fundamental fundamentally longstanding long-standing widely-used popular
-common typical existing current modern traditional conventional key important crucial
-significant growing increasing different other further""".split())
+_OTHERS_LABELS = OTHERS_OPENERS | {"used"}
 _CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
 
 
@@ -151,9 +152,11 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
     prepared, names, candidates = reading
     contributing = {index for index, sentence in enumerate(prepared.sentences)
                     if sentence.intro_cues or sentence.study_cues}
-    # A phrase that only names a field ("Training Neural Networks") is a title's topic at
+    # What others do ("Recent LMMs", "Standard Online Learning Datasets") is no contribution,
+    # and a phrase that only names a field ("Training Neural Networks") is a title's topic at
     # most, never the whole title.
-    alone = [c for c in candidates if not is_field_phrase(c.words)] or list(candidates)
+    own = [c for c in candidates if not _by_others(c)] or list(candidates)
+    alone = [c for c in own if not is_field_phrase(c.words)] or own
     if names:
         name = names[0]
         described = describing_candidates(
@@ -168,9 +171,9 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
         others = tuple(sorted({other.name for other in names[1:] if other.name != name.name} |
                               {other.expansion for other in names[1:] if other.expansion} |
                               _spelled_out(prepared.text, name.name)))
-        fitting = [c for c in candidates if _may_describe(c.words, name, others)]
+        fitting = [c for c in own if _may_describe(c.words, name, others)]
         options = [Option(c.words, name, c.kind, c.sentence) for c in described if
-                   _may_describe(c.words, name, others)]
+                   not _by_others(c) and _may_describe(c.words, name, others)]
         options += [Option(c.words, name, c.kind, c.sentence) for c in fitting
                     if c.sentence in describing] or \
             [Option(c.words, name, c.kind, c.sentence) for c in fitting]
@@ -220,9 +223,10 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
 
     topics = sorted((topic for c in candidates if c.kind in _TOPIC_KINDS and
                      c.sentence not in contributing and
-                     2 <= len((topic := _unjudged(c)).words) <= 5 and _may_be_topic(topic.words)),
+                     2 <= len((topic := _unlabelled(c)).words) <= 5 and _may_be_topic(topic.words)),
                     key=expected_f1, reverse=True)[:_PAIRED]
-    contributions = sorted((c for c in candidates if c.kind in _CONTRIBUTION_KINDS),
+    contributions = sorted((c for c in candidates if c.kind in _CONTRIBUTION_KINDS and
+                            not _by_others(c)),
                            key=expected_f1, reverse=True)[:_PAIRED]
     pairs = []
     for topic in topics:
@@ -239,21 +243,28 @@ def _pairs(candidates: tuple[Candidate, ...], contributing: set[int],
     return pairs
 
 
-def _unjudged(candidate: Candidate) -> Candidate:
-    """Return a topic phrase without the words that judge or count it: "Modern
-    Self-Supervised Representation Learning" is "Self-Supervised Representation Learning";
-    "Fundamental Role" is only "Role", too short to be a topic."""
+def _by_others(candidate: Candidate) -> bool:
+    """Tell whether a phrase opens by setting itself apart as what others do."""
+    return candidate.words[0].lower() in OTHERS_OPENERS
+
+
+def _unlabelled(candidate: Candidate) -> Candidate:
+    """Return a topic phrase without the words that only say whose it is ("Traditional
+    Restless Multi-Arm Bandit Problem" names the restless multi-arm bandit problem; "Widely
+    Used Initialization Methods", initialization methods)."""
     words = candidate.words
     start = 0
-    while start < len(words) and words[start].lower() in _JUDGING_WORDS:
+    while start < len(words) and words[start].lower() in _OTHERS_LABELS:
         start += 1
     return dataclasses.replace(candidate, words=words[start:]) if start else candidate
 
 
 def _may_be_topic(words: tuple[str, ...]) -> bool:
     """Tell whether a phrase can name a title's topic: not a formula ("Future Forward Passes
-    $t+\\tau$"), nor someone's ("Model's Knowledge"), which only the sentence explains."""
-    return not any(PLACEHOLDER.search(word) or word.endswith(("'s", "’s")) for word in words)
+    $t+\\tau$"), nor someone's ("Model's Knowledge"), which only the sentence explains, nor a
+    judgement ("Fundamental Role", "Key Component")."""
+    return words[0].lower() not in JUDGING_WORDS and \
+        not any(PLACEHOLDER.search(word) or word.endswith(("'s", "’s")) for word in words)
 
 
 def _initialisms(words: tuple[str, ...]) -> set[str]:
