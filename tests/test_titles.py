@@ -104,6 +104,24 @@ def test_a_name_spelled_out_letter_by_letter_in_bold_is_not_its_first_letter() -
     assert not _derived(text).startswith("C:"), _derived(text)
 
 
+def test_a_spelled_out_name_may_hold_a_function_word() -> None:
+    text = BACKGROUND + "We present a new method, Recall to Imagine (R2I), for long memory."
+    names = introduced_names(text)
+    assert names[0] == "R2I" and "Recall" not in names, names
+
+
+def test_a_baseline_set_apart_as_state_of_the_art_is_not_the_papers_name() -> None:
+    text = BACKGROUND + ("We propose MemNet, a world model with long memory. We show that "
+                         "MemNet is faster than the state-of-the-art method, DreamerV3.")
+    assert "DreamerV3" not in introduced_names(text)
+
+
+def test_a_code_folder_named_after_the_venue_is_no_name() -> None:
+    text = BACKGROUND + ("We revisit a linear classifier for CLIP features. Our code is at "
+                         "https://github.com/someone/ICLR24.")
+    assert "ICLR24" not in introduced_names(text)
+
+
 def test_spelled_out_name_is_kept_with_the_acronym() -> None:
     text = BACKGROUND + ("We propose Dynamic Knowledge Tracked FDG (DKT-FDG), a framework that "
                          "explicitly tracks these dynamics. DKT-FDG improves accuracy.")

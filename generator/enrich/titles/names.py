@@ -29,7 +29,8 @@ from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TR
 
 _DATASET_WORDS = re.compile(r"\b(?:dataset|benchmark|corpus|suite|task)s?\b", re.IGNORECASE)
 _PRIOR_WORK = re.compile(r"\b(?:recent|existing|popular|prior|previous|well-known|so-called"
-                         r"|standard|classical|known|widely)\b", re.IGNORECASE)
+                         r"|standard|classical|known|widely|state-of-the-art)\b",
+                         re.IGNORECASE)
 # "our", "we", "this paper", "this work" in lower-case text; each branch starts with its letter
 # and then checks the word boundary before it, so the engine can skip ahead to the letter.
 _OURS = re.compile(r"(?:o(?<!\w.)ur|w(?<!\w.)e|t(?<!\w.)his (?:paper|work))\b")
@@ -47,6 +48,10 @@ _OPENING_NAME = re.compile(
 _STUDYING_VERBS = frozenset("""study studies investigate investigates analyze analyse analyzes
 analyses examine examines revisit revisits consider considers explore explores characterize
 characterise characterizes characterises""".split())
+# A code URL's folder named after the venue ("github.com/mrflogs/ICLR24") names no method.
+_VENUE = re.compile(r"(?:ICLR|NeurIPS|NIPS|ICML|CVPR|ICCV|ECCV|ACL|EMNLP|NAACL|AAAI|IJCAI|KDD"
+                    r"|COLM|AISTATS|UAI|COLT|3DV|WACV|MICCAI|CoRL|ICRA|IROS|TMLR)[-]?\d{2,4}",
+                    re.IGNORECASE)
 _SHORT_ACRONYM = re.compile(r"[A-Z]{1,3}s?")
 _VERSION = re.compile(r" (\d+(?:\.\d+)?|v\d+)(?=[\s,.;:)]|$)")
 _NAMING_NOUNS = GENERIC_HEADS | {
@@ -97,7 +102,7 @@ def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
             found = {key: Name(n.name, n.score + 0.5, said_coined=n.said_coined)
                      for key, n in found.items()}
     for segment in prepared.url_names:
-        if is_coined_part(segment):
+        if is_coined_part(segment) and not _VENUE.fullmatch(segment):
             _add_name(found, segment, 1.0, "")
     text = prepared.text
     background = _background_text(prepared)
@@ -157,6 +162,9 @@ def _collect_cued(found: dict[str, Name], sentence: Sentence, prepared: Prepared
                   name_in_object(text, start), 3.0, text)
     if ("," in text or ":" in text) and (sentence.intro_cues or _OURS.search(lower)):
         for apposition in _APPOSITION.finditer(text):
+            if _PRIOR_WORK.search(apposition.group(0)):
+                # "R2I is faster than the state-of-the-art MBRL method, DreamerV3": a baseline.
+                continue
             _add_name(found, name_at(text, apposition.end(), prepared, strict=True,
                                      apposition=_is_naming_noun(apposition.group(0))), 3.0, text,
                       said=_says_coined(apposition.group(0), sentence))

@@ -39,8 +39,11 @@ def name_at(sentence: str, start: int, prepared: Prepared, strict: bool = False,
     ahead = PAREN_ACRONYM.search(rest, 0, 160) if "(" in rest else None
     if ahead and is_coined(ahead.group(1)):
         words = rest[:ahead.start()].split()
-        if len(words) <= 12 and not any(w.lower() in _OBJECT_BREAKS or "," in w for w in words) \
-                and find_expansion(rest[:ahead.end()], ahead.group(1)):
+        expansion = find_expansion(rest[:ahead.end()], ahead.group(1)) if len(words) <= 12 else ""
+        # "Recall to Imagine (R2I)": a word that would end the object ("to") may be part of
+        # the name when the words before the acronym spell it out whole.
+        if expansion and not any("," in w for w in words) and (
+                expansion.split() == words or not any(w.lower() in _OBJECT_BREAKS for w in words)):
             return ahead.group(1)
     name = _emphasized_or_quoted(rest, prepared, strict) or _capitalised_name(rest, apposition)
     if name:
