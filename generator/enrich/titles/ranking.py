@@ -36,6 +36,7 @@ from .prepare import PLACEHOLDER
 from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
+from .tokens import PHRASE_BREAKS
 from .vocabulary import GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
@@ -262,8 +263,9 @@ def _unlabelled(candidate: Candidate) -> Candidate:
 def _may_be_topic(words: tuple[str, ...]) -> bool:
     """Tell whether a phrase can name a title's topic: not a formula ("Future Forward Passes
     $t+\\tau$"), nor someone's ("Model's Knowledge"), which only the sentence explains, nor a
-    judgement ("Fundamental Role", "Key Component")."""
-    return words[0].lower() not in JUDGING_WORDS and \
+    judgement ("Fundamental Role", "Key Component"), nor a clause's opening cut from what it
+    joins ("Combining Machine Learning" of "combining machine learning with algorithms")."""
+    return words[0].lower() not in JUDGING_WORDS | PHRASE_BREAKS and \
         not any(PLACEHOLDER.search(word) or word.endswith(("'s", "’s")) for word in words)
 
 
