@@ -299,6 +299,20 @@ def test_with_respect_is_no_place_to_end_a_phrase() -> None:
         "precise scaling laws with respect to model size".split(), 0)
 
 
+def test_the_gist_passes_over_a_contribution_that_opens_by_pointing_back() -> None:
+    text = ("Detecting generated misinformation is hard. Can detectors catch it? We propose to "
+            "tackle this question from the perspective of detection difficulty. We introduce a "
+            "taxonomy of generated misinformation and three ways to generate it.")
+    assert gist_of(text).startswith("We introduce a taxonomy"), gist_of(text)
+
+
+def test_the_gist_keeps_a_pointing_back_contribution_over_a_report_of_experiments() -> None:
+    text = ("Pooling datasets is hard. We show how viewing this problem through category theory "
+            "gives a simple solution. We show the effectiveness of this approach via extensive "
+            "experiments.")
+    assert gist_of(text).startswith("We show how viewing"), gist_of(text)
+
+
 def test_a_given_title_needs_no_analysis() -> None:
     prepare_and_name.cache_clear()
     derive_title("We propose FooNet, a network for graphs.", "Given Title")

@@ -60,6 +60,14 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"the aforementioned)(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
+# "such coupled dynamics", "this behavior", "these models": words that point back to what a
+# sentence before said ("this paper", "this work" do not).
+_OPENING_WORDS = 5
+_REPORTS = re.compile(r"\b(?:effectiveness|efficacy|generality|robustness|superiority|extensive|"
+                      r"experiments?|evaluations?|empirical(?:ly)?|future|suggestions)\b",
+                      re.IGNORECASE)
+_ANAPHOR = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ss]uch)\b(?!\s+(?:paper|work|study|"
+                      r"article|note|end|way)\b)")
 # "We address this gap by introducing X", "This study seeks to close this gap by presenting X",
 # "We bridge this gap and present X": the problem it points to is in a sentence the gist leaves
 # out; the gist says "We introduce X".
@@ -93,9 +101,13 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     studies"); else the first sentence. A longer sentence is cut at the last clause break
     that keeps at least ten words, else after MAX_GIST_WORDS - 1 words, and ends in "…".
     """
-    sentence = _contribution_sentence(prepared, name)
-    if sentence is None:
-        return ""
+    text = _contribution(prepared, name)
+    return restore(_cut(text, prepared), prepared, str) if text else ""
+
+
+def _said_alone(sentence: Sentence) -> str:
+    """Return a sentence as a gist says it: lead-in and closing clause pointing back dropped,
+    "We address this gap by introducing X" said "We introduce X"."""
     text = _LEAD_IN.sub("", sentence.text, count=1)
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
     if lead_in and len(lead_in.group(0).split()) <= 15:
@@ -104,7 +116,7 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     pointing_back = _POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
-    return restore(_cut(text, prepared), prepared, str)
+    return text
 
 
 def _said_directly(text: str) -> str:
@@ -120,15 +132,33 @@ def _said_directly(text: str) -> str:
     return f"{match.group('subject')} {done} {text[match.end():]}"
 
 
-def _contribution_sentence(prepared: Prepared, name: str) -> Sentence | None:
+def _contribution(prepared: Prepared, name: str) -> str:
+    """Return the contribution sentence as a gist says it (see `derive_gist`): the one that
+    introduces the paper's name, else, of the sentences of the first kind found, the first
+    whose opening does not point back to a sentence the gist leaves out ("We establish three
+    results for such coupled dynamics"), if any."""
     sentences = [sentence for sentence in prepared.sentences
                  if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
                  ] or prepared.sentences
-    return next((s for s in sentences if name and (
-        s.intro_cues and name in s.text or s.text.startswith(name + " "))), None) or \
-        next((s for s in sentences if s.intro_cues), None) or \
-        next((s for s in sentences if s.study_cues), None) or \
-        (sentences[0] if sentences else None)
+    named = next((s for s in sentences if name and (s.intro_cues and name in s.text or
+                                                    s.text.startswith(name + " "))), None)
+    if named:
+        return _said_alone(named)
+    for kind in ([s for s in sentences if s.intro_cues], [s for s in sentences if s.study_cues],
+                 sentences[:1]):
+        if kind:
+            said = [_said_alone(sentence) for sentence in kind]
+            # A later sentence that reports experiments or looks ahead ("We demonstrate the
+            # effectiveness of …") says less than one that points back.
+            return next((text for at, text in enumerate(said) if not _points_back(text) and
+                         (at == 0 or not _REPORTS.search(text))), said[0])
+    return ""
+
+
+def _points_back(text: str) -> bool:
+    """Tell whether a sentence's opening words point back ("We answer this question via …",
+    "We investigate these mechanisms …"): what it does is said in a sentence before."""
+    return bool(_ANAPHOR.search(" ".join(text.split()[:_OPENING_WORDS])))
 
 
 def _cut(text: str, prepared: Prepared) -> str:
