@@ -92,7 +92,7 @@ def find_candidates(prepared: Prepared) -> tuple[Candidate, ...]:
             found += [Candidate(span, "subject", index) for span in spans(tokens, start)]
         if is_contribution or index < 2:
             found += [Candidate(span, "inner", index) for span in _inner_spans(tokens)]
-    found = [Candidate(words, c.kind, c.sentence) if (words := unjudged(c.words)) != c.words else c
+    found = [Candidate(kept, c.kind, c.sentence) if (kept := unjudged(c.words)) != c.words else c
              for c in found]
     return tuple(c for c in found if has_content(c.words) and not speaks_of_others(c.words))
 
