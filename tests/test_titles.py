@@ -485,6 +485,14 @@ def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:
     assert not gist[:-2].rstrip().endswith((",", "which", "that")), gist
 
 
+def test_a_gist_cut_between_words_does_not_end_on_a_function_word() -> None:
+    text = ("We propose a method that learns sparse codes for images by alternating between "
+            "dictionary updates and coding steps across many deep layers of the network model "
+            "in practice.")
+    gist = gist_of(text)
+    assert gist.endswith("layers …"), gist
+
+
 def test_a_gist_is_not_cut_inside_a_parenthesis() -> None:
     # ICLR 2024: "… a method for aligning language models to follow principles expressed (…"
     text = ("Alignment is costly. We propose Reinforcement Learning from Contrastive Distillation "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .prepare import Prepared, Sentence, restore
+from .vocabulary import DANGLING
 
 MAX_GIST_WORDS = 25
 # Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
@@ -179,6 +180,9 @@ def _cut(text: str, prepared: Prepared) -> str:
     if not cut:
         words = text.split()
         while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
+            words.pop()
+        # "… there exists a contingency set such …" leaves the reader hanging on "such".
+        while len(words) > _MIN_CUT_WORDS and words[-1].lower().rstrip(",;:") in DANGLING:
             words.pop()
         cut = " ".join(words)
     # A parenthesis the cut leaves open ("(STaR; Zelikman et al. …") goes, unless too little
