@@ -116,6 +116,13 @@ def test_a_baseline_set_apart_as_state_of_the_art_is_not_the_papers_name() -> No
     assert "DreamerV3" not in introduced_names(text)
 
 
+def test_a_name_earlier_papers_used_is_the_papers_only_when_it_says_it_coins_it() -> None:
+    text = ("Private learning adds noise. We study the algorithm, DP-SGD, with correlated noise "
+            "and give its asymptotic utility.")
+    assert "DP-SGD" not in introduced_names(text, 2024)
+    assert "DP-SGD" in introduced_names("We propose DP-SGD, a private optimizer.", 2024)
+
+
 def test_a_code_folder_named_after_the_venue_is_no_name() -> None:
     text = BACKGROUND + ("We revisit a linear classifier for CLIP features. Our code is at "
                          "https://github.com/someone/ICLR24.")

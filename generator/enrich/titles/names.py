@@ -129,7 +129,7 @@ def _may_be_coined(name: Name, established: Established) -> bool:
     version = _VERSION.fullmatch(" " + name.name.split(" ", 1)[-1]) if " " in name.name else None
     word = name.name.split(" ", 1)[0] if version else name.name
     return word not in established.common and (
-        name.score >= _COINING_SCORE or word not in established.names)
+        name.said_coined or word not in established.names)
 
 
 def _may_hold_name(sentence: Sentence, prepared: Prepared) -> bool:
