@@ -120,10 +120,16 @@ def unjudged(words: tuple[str, ...]) -> tuple[str, ...]:
     """Return a phrase without the words that judge or count it at its start ("Many
     Real-World Domains" is "Real-World Domains"), unless only one word would be left: "Key
     Component" says nothing either way, and a title padded out to length reads worse."""
+    rest = without_leading(words, JUDGING_WORDS)
+    return rest if len(rest) >= 2 else words
+
+
+def without_leading(words: tuple[str, ...], dropped: frozenset[str]) -> tuple[str, ...]:
+    """Return a phrase without the words of `dropped` (lower case) at its start."""
     start = 0
-    while start < len(words) and words[start].lower() in JUDGING_WORDS:
+    while start < len(words) and words[start].lower() in dropped:
         start += 1
-    return words[start:] if len(words) - start >= 2 else words
+    return words[start:]
 
 
 def _after_comparison(words: list[str], opener: int) -> bool:

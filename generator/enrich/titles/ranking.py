@@ -31,6 +31,7 @@ from .phrases import (
     Candidate,
     describing_candidates,
     phrase_words,
+    without_leading,
 )
 from .prepare import PLACEHOLDER
 from .reading import Reading
@@ -56,6 +57,7 @@ SPELLED_OUT = 4
 _PAIRED = 4
 _TOPIC_KINDS = frozenset({"subject", "inner"})
 _OTHERS_LABELS = OTHERS_OPENERS | {"used"}
+_NOT_TOPIC_OPENERS = JUDGING_WORDS | PHRASE_BREAKS  # see `_may_be_topic`
 _CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
 
 
@@ -253,11 +255,8 @@ def _unlabelled(candidate: Candidate) -> Candidate:
     """Return a topic phrase without the words that only say whose it is ("Traditional
     Restless Multi-Arm Bandit Problem" names the restless multi-arm bandit problem; "Widely
     Used Initialization Methods", initialization methods)."""
-    words = candidate.words
-    start = 0
-    while start < len(words) and words[start].lower() in _OTHERS_LABELS:
-        start += 1
-    return dataclasses.replace(candidate, words=words[start:]) if start else candidate
+    words = without_leading(candidate.words, _OTHERS_LABELS)
+    return dataclasses.replace(candidate, words=words) if words != candidate.words else candidate
 
 
 def _may_be_topic(words: tuple[str, ...]) -> bool:
@@ -265,7 +264,7 @@ def _may_be_topic(words: tuple[str, ...]) -> bool:
     $t+\\tau$"), nor someone's ("Model's Knowledge"), which only the sentence explains, nor a
     judgement ("Fundamental Role", "Key Component"), nor a clause's opening cut from what it
     joins ("Combining Machine Learning" of "combining machine learning with algorithms")."""
-    return words[0].lower() not in JUDGING_WORDS | PHRASE_BREAKS and \
+    return words[0].lower() not in _NOT_TOPIC_OPENERS and \
         not any(PLACEHOLDER.search(word) or word.endswith(("'s", "’s")) for word in words)
 
 
