@@ -254,10 +254,9 @@ def _background_text(prepared: Prepared) -> str:
 
 def _says_coined(apposition: str, sentence: Sentence) -> bool:
     """Tell whether "…, X" introduces X as the paper's own: "we propose a new model, X" does;
-    "VFN outperforms the previous model, PiFold" or "we evaluate on a private dataset, X"
-    speak of someone else's."""
-    return bool(sentence.intro_cues) and not apposition.lower().startswith("the") and \
-        not _PRIOR_WORK.search(apposition)
+    "we evaluate on the dataset, X" speaks of someone else's (an apposition with a prior-work
+    word, "the previous model, PiFold", is no name at all: see `_collect_cued`)."""
+    return bool(sentence.intro_cues) and not apposition.lower().startswith("the")
 
 
 def _add_name(found: dict[str, Name], name: str | None, score: float, sentence: str,
