@@ -17,12 +17,14 @@ MAX_GIST_WORDS = 25
 _MIN_CUT_WORDS = 10
 # Fewer words than this left before a clause pointing back, and the clause stays.
 _MIN_KEPT_WORDS = 5
+# Words that point back to a sentence before: "this gap", "the aforementioned issues".
+_POINTERS = r"(?:this|these|that|those|the\s+above|such|the\s+aforementioned)"
 # Openings that only lead into the contribution: "In this paper, we propose …" reads "We propose".
 _LEAD_IN = re.compile(
     r"^(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note)|here|to\s+this\s+end|"
     r"(?:to\s+(?:address|tackle|overcome|bridge|fill|solve|close|mitigate|remedy|alleviate|answer)|"
     r"addressing|recogni[sz]ing|in\s+response\s+to|in\s+light\s+of|given|facing)\s+"
-    r"(?:this|these|that|those|the\s+above|such|the\s+aforementioned)(?:\s+[\w-]+){0,3}|"
+    + _POINTERS + r"(?:\s+[\w-]+){0,3}|"
     r"in\s+response|instead|"
     r"therefore|thus|hence|motivated\s+by\s+(?:this|these)(?:\s+[\w-]+){0,2}|accordingly|"
     r"specifically|concretely|in\s+particular|to\s+(?:do\s+so|that\s+end)|"
@@ -57,16 +59,18 @@ _PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|sho
 _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(?:designed|aiming|"
                             r"aimed|intended|tailored)\s+)?(?:in order |so as )?to\s+(?:address|"
                             r"tackle|overcome|solve|mitigate|alleviate|bridge|fill|remedy|close|"
-                            r"resolve|handle|fix)\s+(?:this|these|that|those|the above|such|both|"
-                            r"the aforementioned)(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
+                            r"resolve|handle|fix)\s+(?:" + _POINTERS + r"|both)"
+                            r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
-# "such coupled dynamics", "this behavior", "these models": words that point back to what a
-# sentence before said ("this paper", "this work" do not).
+# A contribution sentence points back when one of its first _OPENING_WORDS words does.
 _OPENING_WORDS = 5
+# What a sentence that only reports experiments or looks ahead says.
 _REPORTS = re.compile(r"\b(?:effectiveness|efficacy|generality|robustness|superiority|extensive|"
                       r"experiments?|evaluations?|empirical(?:ly)?|future|suggestions)\b",
                       re.IGNORECASE)
+# "such coupled dynamics", "this behavior", "these models": words that point back to what a
+# sentence before said ("this paper", "this work" do not).
 _ANAPHOR = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ss]uch)\b(?!\s+(?:paper|work|study|"
                       r"article|note|end|way)\b)")
 # "We address this gap by introducing X", "This study seeks to close this gap by presenting X",
@@ -74,8 +78,8 @@ _ANAPHOR = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ss]uch)\b(?!\s+(?:paper|
 # out; the gist says "We introduce X".
 _BY_DOING = re.compile(
     r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
-    r"tries|try|strives?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+(?:this|"
-    r"these|that|those|the above|such(?: a)?|the aforementioned)\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
+    r"tries|try|strives?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+" +
+    _POINTERS + r"\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
     r"(?:\s+in knowledge)?\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|"
     r"introduce|show|design|provide|establish|derive|prove)s?)\s+")
 # What is done, by its "-ing" form: "by introducing" -> "introduce".
@@ -96,11 +100,13 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence, lead-in dropped, cut to MAX_GIST_WORDS words.
 
     Which sentence, in order of fallbacks: the first that introduces the paper's own `name`
-    (its title's) or opens with it ("AnchorRep targets …"); else the first that introduces
-    something ("we propose", "this paper
-    presents"); else the first that studies or shows something ("we show", "this paper
-    studies"); else the first sentence. A longer sentence is cut at the last clause break
-    that keeps at least ten words, else after MAX_GIST_WORDS - 1 words, and ends in "…".
+    (its title's) or opens with it ("AnchorRep targets …"); else of those that introduce
+    something ("we propose", "this paper presents"), else of those that study or show
+    something ("we show", "this paper studies"), the first whose opening does not point back
+    ("We answer this question …"; a later one that only reports experiments does not count),
+    or the first of them; else the first sentence. A longer sentence is cut at the last clause
+    break that keeps at least ten words, else after MAX_GIST_WORDS - 1 words (not on a
+    function word), and ends in "…".
     """
     text = _contribution(prepared, name)
     return restore(_cut(text, prepared), prepared, str) if text else ""
@@ -148,11 +154,14 @@ def _contribution(prepared: Prepared, name: str) -> str:
     for kind in ([s for s in sentences if s.intro_cues], [s for s in sentences if s.study_cues],
                  sentences[:1]):
         if kind:
-            said = [_said_alone(sentence) for sentence in kind]
+            said = map(_said_alone, kind)  # lazily: the first sentence usually serves
+            first = next(said)
+            if not _points_back(first):
+                return first
             # A later sentence that reports experiments or looks ahead ("We demonstrate the
             # effectiveness of …") says less than one that points back.
-            return next((text for at, text in enumerate(said) if not _points_back(text) and
-                         (at == 0 or not _REPORTS.search(text))), said[0])
+            return next((text for text in said if not _points_back(text) and
+                         not _REPORTS.search(text)), first)
     return ""
 
 
