@@ -500,6 +500,13 @@ def test_a_gist_cut_between_words_does_not_end_on_a_function_word() -> None:
     assert gist.endswith("layers …"), gist
 
 
+def test_a_gist_is_not_cut_before_that_when_that_does_not_open_a_clause() -> None:
+    text = ("We prove that for every actual cause there exists a contingency set such that the "
+            "joint intervention set appears as a node of this map, and present an algorithm.")
+    gist = gist_of(text)
+    assert not gist.endswith("such …"), gist
+
+
 def test_a_gist_is_not_cut_inside_a_parenthesis() -> None:
     # ICLR 2024: "… a method for aligning language models to follow principles expressed (…"
     text = ("Alignment is costly. We propose Reinforcement Learning from Contrastive Distillation "

@@ -171,6 +171,11 @@ def _points_back(text: str) -> bool:
     return bool(_ANAPHOR.search(" ".join(text.split()[:_OPENING_WORDS])))
 
 
+def _ends_dangling(words: list[str]) -> bool:
+    """Tell whether words end on a function word ("the", "of", "such"): a cut there dangles."""
+    return bool(words) and words[-1].lower().rstrip(",;:") in DANGLING
+
+
 def _cut(text: str, prepared: Prepared) -> str:
     """Cut a sentence to MAX_GIST_WORDS words (a formula counted by its words), at a clause
     break."""
@@ -184,14 +189,15 @@ def _cut(text: str, prepared: Prepared) -> str:
         head = text[:match.start()]
         if word_count(head) > MAX_GIST_WORDS - 1:
             break
-        if word_count(head) >= _MIN_CUT_WORDS:
+        # "… a contingency set such" before "that …" is no clause's end.
+        if word_count(head) >= _MIN_CUT_WORDS and not _ends_dangling(head.split()):
             cut = head
     if not cut:
         words = text.split()
         while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
             words.pop()
         # "… there exists a contingency set such …" leaves the reader hanging on "such".
-        while len(words) > _MIN_CUT_WORDS and words[-1].lower().rstrip(",;:") in DANGLING:
+        while len(words) > _MIN_CUT_WORDS and _ends_dangling(words):
             words.pop()
         cut = " ".join(words)
     # A parenthesis the cut leaves open ("(STaR; Zelikman et al. …") goes, unless too little
