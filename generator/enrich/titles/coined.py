@@ -27,6 +27,8 @@ COMMON_ACRONYMS = frozenset({
 _SPELLING_OUT = re.compile(r"[A-Z]{2,}[a-z]{4,}|[a-z]{3,}[A-Z]+[a-z]+")
 _PLURAL_ACRONYM = re.compile(r"[A-Z]+s")
 _PARENTHESIS_BODY = re.compile(r"\(([^()]{5,120})\)")
+# "P3O", "A3C": a capital, a digit from 2 to 5, a capital.
+_REPEATED_LETTER = re.compile(r"([A-Z])([2-5])(?=[A-Z])")
 # "X (Mitchell et al., 2022)", "X [12]", "X~\\cite{mend}": earlier work, cited.
 CITATION = r"\s*(?:\([^()]*(?:et al|\d{4})[^()]*\)|\[\d+(?:[,\u2013-]\s*\d+)*\]|~?\\cite)"
 _CITATION = re.compile(CITATION)
@@ -63,8 +65,21 @@ def is_coined_part(word: str) -> bool:
 
 
 def find_expansion(text: str, name: str, loose: bool = True) -> str:
-    """Return what an acronym stands for: "Full Name (X)" or "X (Full Name)" in the text."""
-    letters = [ch.lower() for ch in name if ch.isupper()]
+    """Return what an acronym stands for: "Full Name (X)" or "X (Full Name)" in the text.
+
+    A digit between capitals may count the letter before it: "P3O" is "Pairwise Proximal
+    Policy Optimization", not "Policy Optimization". Read that way first, then without it
+    ("R2I", "Recall to Imagine").
+    """
+    repeated = _REPEATED_LETTER.sub(lambda m: m.group(1) * int(m.group(2)), name)
+    for spelling in dict.fromkeys((repeated, name)):
+        expansion = _expansion(text, name, [ch.lower() for ch in spelling if ch.isupper()], loose)
+        if expansion:
+            return expansion
+    return ""
+
+
+def _expansion(text: str, name: str, letters: list[str], loose: bool) -> str:
     if len(letters) < 2:
         return ""
     at = text.find(name + " (")
