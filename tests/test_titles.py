@@ -26,8 +26,10 @@ from papersite.enrich.titles import (
     title_alternatives,
 )
 from papersite.enrich.titles.case import capitalise_first, clean_end
+from papersite.enrich.titles.coined import find_expansion
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.prepare import split_sentences
+from papersite.enrich.titles.ranking import context_of, title_options
 from papersite.enrich.titles.tokens import read_tokens, spans
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
@@ -108,6 +110,36 @@ def test_a_spelled_out_name_may_hold_a_function_word() -> None:
     text = BACKGROUND + "We present a new method, Recall to Imagine (R2I), for long memory."
     names = introduced_names(text)
     assert names[0] == "R2I" and "Recall" not in names, names
+
+
+def test_a_digit_in_an_acronym_may_count_the_letter_before_it() -> None:
+    text = BACKGROUND + ("We propose a policy gradient algorithm, Pairwise Proximal Policy "
+                         "Optimization (P3O), that learns from comparisons.")
+    assert find_expansion(text, "P3O") == "Pairwise Proximal Policy Optimization"
+    # Not when the digit stands for a word: "Recall to Imagine (R2I)".
+    assert find_expansion("We present Recall to Imagine (R2I).", "R2I") == "Recall to Imagine"
+
+
+def test_the_mainstream_approach_is_what_others_do() -> None:
+    text = ("While backpropagation (BP) is the mainstream approach for gradient computation in "
+            "neural network training, its reliance on the chain rule constrains the designing "
+            "flexibility of network architecture. We avoid the recursive computation in BP and "
+            "develop a unified likelihood ratio (ULR) method for gradient estimation with only "
+            "one forward propagation. Experiments demonstrate that ULR enhances the flexibility "
+            "of training by permitting localized module training.")
+    reading = read_abstract(text, 2024)
+    options = title_options(reading, context_of(scoring.word_probabilities(*reading)))
+    assert options and not any(option.words[0].lower() == "mainstream" for option in options)
+
+
+def test_a_name_with_too_few_words_after_it_takes_what_the_paper_proposes() -> None:
+    # The opening sentence's words would make a fragment: "PerCo: Bitrate Image codecs are …".
+    text = ("Image codecs are typically optimized to trade-off bitrate vs distortion metrics. "
+            "At low bitrates, this leads to artefacts which are easily perceptible. To improve "
+            "quality and remove dependency on the bitrate we propose to decode with iterative "
+            "diffusion models. We dub our model `PerCo'' for ``perceptual compression''. Despite "
+            "this ultra-low bitrate, our approach maintains the ability to reconstruct images.")
+    assert _derived(text) == "PerCo: Decoding with Iterative Diffusion Models"
 
 
 def test_a_baseline_set_apart_as_state_of_the_art_is_not_the_papers_name() -> None:

@@ -11,13 +11,14 @@ sharing a derived title.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
 from .case import capitalise_first, clean_end, fit_length, title_case, title_cased_name
 from .distinct import alternative_titles, distinct_titles, repeated_titles
 from .established import established_names, list_year
-from .gist import MAX_GIST_WORDS, derive_gist
+from .gist import MAX_GIST_WORDS, contribution_sentence, derive_gist
 from .phrases import fallback_phrase, phrase_words
 from .prepare import restore
 from .ranking import best_title
@@ -25,6 +26,13 @@ from .reading import Reading, prepare_and_name, read_abstract
 from .restate import describe_name, restate
 from .scoring import content_stems, word_probabilities
 from .vocabulary import MAX_WORDS, MIN_WORDS
+from .word_forms import base_gerund
+
+# "We propose to decode with …", "This paper develops light-weight pruning algorithms …".
+_PROPOSING = re.compile(r"(?:We|This (?:paper|work))\s+(?:propose|introduce|present|develop|design)s?"
+                        r"\s+(to\s+)?(.+)")
+# Where the proposal's phrase ends: a clause break or a clause word.
+_CLAUSE_END = re.compile(r"[,;:.]|\s(?:that|which|where|whose|to|by|and|called|named|dubbed)\s")
 
 __all__ = ["MAX_GIST_WORDS", "MAX_WORDS", "MIN_WORDS", "derive_title", "distinct_titles", "gist_of",
            "introduced_names", "list_year", "names_to_link", "prepare_and_name", "read_abstract",
@@ -89,7 +97,7 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
     if len(title.split()) < MIN_WORDS:
         # Padded with the first sentence's words, it would read as a fragment ("GPQA: Biology
         # We present GPQA").
-        title = _name_and_description(reading) or title
+        title = _name_and_description(reading) or _name_and_proposal(reading, title) or title
     title = clean_end(restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name))
     return title, reading, probabilities
 
@@ -104,6 +112,24 @@ def _name_and_description(reading: Reading) -> str | None:
         if len(words) >= MIN_WORDS - 1:
             return f"{name.name}: {title_case(words)}"
     return None
+
+
+def _name_and_proposal(reading: Reading, short: str) -> str | None:
+    """Return "Name: what the paper proposes" (or that alone, with no name) from the sentence
+    the gist is made of, when it says "we propose / develop … X" before any clause break:
+    "PerCo: Decoding with Iterative Diffusion Models" rather than "PerCo: Bitrate Image codecs
+    are …"."""
+    name = reading.names[0].name if reading.names else ""
+    match = _PROPOSING.match(contribution_sentence(reading.prepared, name))
+    if not match:
+        return None
+    words = restate(phrase_words(_CLAUSE_END.split(match.group(2), 1)[0]))
+    if match.group(1) and words:  # "we propose to decode with …": "Decoding with …"
+        words = [base_gerund(words[0]), *words[1:]]
+    if not MIN_WORDS - 1 <= len(words) <= MAX_WORDS - 4 or name and name in words:
+        return None
+    label = short.split(":", 1)[0] if name and ":" in short else name
+    return f"{label}: {title_case(words)}" if label else title_case(words)
 
 
 def introduced_names(text: str, year: int | None = None) -> tuple[str, ...]:

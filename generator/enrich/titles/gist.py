@@ -112,6 +112,12 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     return restore(_cut(text, prepared), prepared, str) if text else ""
 
 
+def contribution_sentence(prepared: Prepared, name: str = "") -> str:
+    """Return the sentence a gist is made of, whole and with its placeholders (see
+    `derive_gist`)."""
+    return _contribution(prepared, name)
+
+
 def _said_alone(sentence: Sentence) -> str:
     """Return a sentence as a gist says it: lead-in and closing clause pointing back dropped,
     "We address this gap by introducing X" said "We introduce X"."""
