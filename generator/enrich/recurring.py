@@ -39,7 +39,8 @@ from typing import NamedTuple
 
 from ..model import Tag
 from ..text.words import STOP_WORDS
-from .tags import TITLE_EVIDENCE, Vocabulary, flatten, read_evidence
+from .evidence import flatten, read_evidence
+from .tags import TITLE_EVIDENCE, Vocabulary
 from .titles.word_forms import is_never_a_noun
 
 MIN_PAPERS = 3
