@@ -132,6 +132,17 @@ def test_the_mainstream_approach_is_what_others_do() -> None:
     assert options and not any(option.words[0].lower() == "mainstream" for option in options)
 
 
+def test_a_name_titled_by_its_expansion_says_what_it_is_for() -> None:
+    text = ("Image synthesis has improved quickly. We present Stable Diffusion XL (SDXL), a latent "
+            "diffusion model for text-to-image synthesis. SDXL uses a larger UNet backbone and a "
+            "second text encoder, and SDXL improves on earlier versions of Stable Diffusion.")
+    assert _derived(text) == "SDXL: Stable Diffusion XL for Text-to-Image Synthesis"
+    # Not what a clause in the description says it does without.
+    text = text.replace("a latent diffusion model for text-to-image synthesis",
+                        "a novel model that eliminates the need for human annotations")
+    assert "Annotations" not in _derived(text), _derived(text)
+
+
 def test_a_name_with_too_few_words_after_it_takes_what_the_paper_proposes() -> None:
     # The opening sentence's words would make a fragment: "PerCo: Bitrate Image codecs are …".
     text = ("Image codecs are typically optimized to trade-off bitrate vs distortion metrics. "

@@ -47,7 +47,8 @@ def derive_title(text: str, given: str = "", year: int | None = None) -> tuple[s
     2. else, when the abstract coins a name ("we propose X", "termed X", "X, a …",
        `\\textbf{X}`, "X (Full Name)") that earlier papers did not use, that name, a colon,
        and the phrase the ranker scores best of those that say what X is or does, or the
-       words X stands for ("derived");
+       words X stands for and, when the abstract says it right after X, what X is for
+       ("derived");
     3. else the best-scoring of the contribution and opening phrases, alone or as "Topic:
        Contribution" (see `ranking`) ("derived");
     4. a title that would still be too short, when the abstract says what its name is ("X, a

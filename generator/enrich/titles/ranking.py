@@ -3,7 +3,9 @@
 The options an abstract offers, in four shapes:
 - a phrase alone ("Tight Generalization Bounds for Deterministic Networks");
 - the paper's own name, a colon and a phrase that says what it is or does ("CLReg: Contrastive
-  Representation Regularizer"), or the words its acronym stands for;
+  Representation Regularizer"), or the words its acronym stands for, and, when the abstract
+  says so right after the name, what it is for ("SDXL: Stable Diffusion XL for Text-to-Image
+  Synthesis");
 - without a name, "Topic: Contribution": a short opening or inner phrase that names the problem
   and a phrase of the contribution sentences that adds to it ("Conformal Prediction: Strategic
   Classification Under Manipulation").
@@ -38,7 +40,7 @@ from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
 from .tokens import PHRASE_BREAKS
-from .vocabulary import GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
+from .vocabulary import CLAUSE_WORDS, GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
 FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
@@ -126,7 +128,54 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
                                          len(option.words) >= MIN_DESCRIBING_WORDS),
                         long_enough, score)
     best = max(keys, key=keys.__getitem__, default=None)  # the first of equals
-    return _what_it_proposes(best, keys).text() if best else None
+    if best is None:
+        return None
+    best = _what_it_proposes(best, keys)
+    return _with_purpose(best, reading.prepared.text)
+
+
+def _with_purpose(best: Option, text: str) -> str:
+    """Return an expansion title with the problem its name is for, when the abstract says so
+    right after the name: "Stable Diffusion XL (SDXL), a latent diffusion model for
+    text-to-image synthesis" is "SDXL: Stable Diffusion XL for Text-to-Image Synthesis";
+    the expansion alone names the method, not what it is for."""
+    title = best.text()
+    if best.kind != "expansion" or best.name is None:
+        return title
+    name = best.name.name
+    at = text.find(name)
+    while at >= 0 and not (match := _PURPOSE_AFTER.match(text, at + len(name))):
+        at = text.find(name, at + 1)
+    # "a novel approach that eliminates the need for …": the head holds a clause.
+    if at < 0 or any(word.lower() in CLAUSE_WORDS - {"and"} for word in match.group(1).split()):
+        return title
+    purpose: list[str] = []
+    for word in match.group(2).split("\u2014")[0].split():
+        # "… trained on 6 …", "… obtained by …": a participle or a number opens a clause.
+        if word.lower() in CLAUSE_WORDS | _PURPOSE_ENDS or not word.isalpha() and \
+                word.replace("-", "").isalnum() and any(ch.isdigit() for ch in word) or \
+                purpose and word.endswith("ed"):
+            break
+        purpose.append(word)
+    while purpose and purpose[-1].lower() in SMALL_WORDS:
+        purpose.pop()
+    said = {word.lower() for word in title.replace("-", " ").split()}
+    if not 2 <= len(purpose) <= 6 or " for " in title or \
+            purpose[0].lower() in JUDGING_WORDS | _NOT_PURPOSE or \
+            all(word.lower() in said or word.lower() in SMALL_WORDS
+                for part in purpose for word in part.split("-")) or \
+            len(title.split()) + len(purpose) + 1 > MAX_WORDS - 2:
+        return title
+    return f"{title} for {title_case(tuple(purpose))}"
+
+
+# "X (ACR), a latent diffusion model for text-to-image synthesis", "…, a novel algorithm
+# designed for lifelong RL using …": the words after "for", up to a clause break.
+_PURPOSE_AFTER = re.compile(r"\)?(?:\s*\([^()]*\))?,\s+(?:a|an)\s+((?:[\w-]+\s+){0,6}?)"
+                            r"(?:designed\s+|tailored\s+)?for\s+([^,.;:()]+)")
+_PURPOSE_ENDS = frozenset({"using", "via", "with", "through", "based"})
+_NOT_PURPOSE = frozenset("a an the various diverse multiple different any all wide broad range "
+                         "many".split())
 
 
 def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, bool, float]]) -> Option:
