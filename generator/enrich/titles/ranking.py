@@ -143,11 +143,11 @@ def _with_purpose(best: Option, text: str) -> str:
     if best.kind != "expansion" or best.name is None:
         return title
     name = best.name.name
-    at = text.find(name)
-    while at >= 0 and not (match := _PURPOSE_AFTER.match(text, at + len(name))):
-        at = text.find(name, at + 1)
+    match = next(filter(None, (_PURPOSE_AFTER.match(text, at.end())
+                               for at in re.finditer(re.escape(name), text))), None)
     # "a novel approach that eliminates the need for …": the head holds a clause.
-    if at < 0 or any(word.lower() in CLAUSE_WORDS - {"and"} for word in match.group(1).split()):
+    if match is None or any(word.lower() in CLAUSE_WORDS - {"and"}
+                            for word in match.group(1).split()):
         return title
     purpose: list[str] = []
     for word in match.group(2).split("\u2014")[0].split():
