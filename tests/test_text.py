@@ -111,6 +111,11 @@ CASES = [
     ("entities", "a &mdash; b &amp; c &lt;d&gt;", ["a — b &amp; c &lt;d&gt;"], ["&amp;amp;",
      "&amp;mdash;"], "a — b & c <d>"),
     ("bare specials", "x < 2% & y > 3", ["x &lt; 2% &amp; y &gt; 3"], [], "x < 2% & y > 3"),
+    ("inner pdf links", r"the \hyperlink{PSIPS}{PSIPS} algorithm \hypertarget{a}{here}",
+     ["the PSIPS algorithm here"], ["hyperlink", "PSIPSPSIPS"], "the PSIPS algorithm here"),
+    ("environments", r"\begin{center}\textcolor{red}{Warning.}\end{center} Text \begin{itemize}"
+     r" \item one \item two\end{itemize}", ["Warning. Text one two"], ["begin", "center", "item"],
+     "Warning. Text one two"),
     # Clean-up.
     ("control chars", "evalua\u0002tion\u0008 a\r\nb \u200b\u200bc", ["evaluation a b c"], [],
      "evaluation a b c"),

@@ -131,7 +131,7 @@ class Evidence:
         return any(start < at < end for start, end in self._passing[max(0, index - 3):index])
 
 
-_URL = re.compile(r"\\(?:url|href)\{[^}]*\}|https?://\S+|www\.\S+")
+_URL = re.compile(r"\\(?:url|href|hyperlink|hypertarget)\{[^}]*\}|https?://\S+|www\.\S+")
 _MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _TEX_STYLED = re.compile(r"\\(?:text\w*|emph|mathrm|mathbf|underline|url)\{([^{}]*)\}")
 _MATH = re.compile(r"\$[^$]{0,300}\$")

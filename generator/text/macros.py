@@ -30,18 +30,23 @@ _KEEP_ARGUMENT = frozenset(
     "text textrm textnormal textsf textup textmd mbox hbox makebox fbox framebox smash mathrm "
     "mathsf mathnormal ensuremath textcolor colorbox highlight hl".split()
 )  # for textcolor and colorbox the first argument, the colour, is dropped below
+# `\begin{center}` … `\end{center}` around a warning: the environment's name goes, its text stays.
 _DROP_WITH_ARGUMENT = frozenset(
-    "vspace hspace vskip hskip label color phantom hphantom vphantom includegraphics".split()
+    "vspace hspace vskip hskip label color phantom hphantom vphantom includegraphics begin end"
+    .split()
 )
 _CITATIONS = frozenset(
     "cite citep citet citealp citeauthor citeyear ref eqref autoref cref Cref".split()
 )
-_ARGUMENT_COMMANDS = _DROP_WITH_ARGUMENT | _CITATIONS | {"footnote", "url", "href", "unicode"}
+# `\hyperlink{target}{text}`, `\hypertarget{name}{text}`: a PDF's inner links; the text shows.
+_INNER_LINKS = frozenset({"hyperlink", "hypertarget"})
+_ARGUMENT_COMMANDS = _DROP_WITH_ARGUMENT | _CITATIONS | _INNER_LINKS | {
+    "footnote", "url", "href", "unicode"}
 _LAYOUT = frozenset(
     "noindent indent smallskip medskip bigskip newline linebreak par newpage clearpage centering "
     "raggedright raggedleft hfill vfill quad qquad tiny scriptsize footnotesize small normalsize "
     "large Large LARGE huge Huge maketitle relax protect xspace displaystyle textstyle nobreak "
-    "break allowbreak null".split()
+    "break allowbreak null item".split()
 )
 _WORDS = {
     "ldots": "…", "dots": "…", "cdots": "⋯", "textemdash": "—", "textendash": "–",
@@ -190,8 +195,8 @@ class _Expander:
 
     def _argument_command(self, text: str, name: str, end: int) -> tuple[str, int]:
         """Resolve a command whose arguments decide what it shows."""
-        if name in ("textcolor", "colorbox"):
-            _, end = _argument(text, end)  # the colour
+        if name in ("textcolor", "colorbox") or name in _INNER_LINKS:
+            _, end = _argument(text, end)  # the colour, or the link's target
         if name == "href":
             target, end = _argument(text, end)
             label, end = _argument(text, end)

@@ -31,7 +31,7 @@ _URL = re.compile(r"<?(?:https?://|www\.|github\.com/)[^\s)>\]{}]+>?")
 _URL_PARTS = re.compile(r"[_#?=.]")
 _CODE_SPAN = re.compile(r"`([^`\s']{1,40})`")
 _MD_LINK = re.compile(r"\[([^\]]+)\]\((?:https?://|www\.)[^)]*\)")
-_HREF = re.compile(r"\\href\{[^}]*\}\{([^}]*)\}")
+_HREF = re.compile(r"\\(?:href|hyperlink|hypertarget)\{[^}]*\}\{([^}]*)\}")
 _URL_MACRO = re.compile(r"\\url\{[^}]*\}")
 _TEXT_MACRO = re.compile(
     r"\\(?:textbf|textit|emph|texttt|textsc|textsf|textrm|text|mathrm|mathbf|underline|bm"
@@ -111,7 +111,8 @@ def prepare_text(text: str) -> Prepared:
     if "$" in text:
         text = _hide_math(text, maths)
     url_names: tuple[str, ...] = ()
-    if "http" in text or "www." in text or "github.com/" in text or "\\href" in text:
+    if "http" in text or "www." in text or "github.com/" in text or "\\href" in text or \
+            "\\hyper" in text:
         url_names = tuple(segment for url in _URL.findall(text)
                           for segment in _URL_PARTS.split(url.rstrip("/.>").rsplit("/", 1)[-1]))
         text = _URL.sub("", _MD_LINK.sub(r"\1", _HREF.sub(r"\1", text)))
