@@ -2,11 +2,13 @@
 
     python -m benchmarks.check_text [FILES...]
 
-Default inputs: the bundled `abstracts/` folder and `../shared/data/iclr2024.jsonl` when present.
+Default inputs: the bundled `abstracts/` folder and the four lists of `../shared/data/` present.
 For each input it renders every abstract and title and counts, over the visible text (the HTML
 without tags, leaving out MathML and the code of formulas that fell back to source): backslash
 commands, `$` delimiters, `**`/`__` markers, double-escaped entities in the HTML, and fallbacks.
-Goal: all zero, fallbacks under 1% of formulas.
+Goal: all zero, fallbacks under 1% of formulas. It also lists the commands outside math the
+renderer does not know, which show as their names (an author's `\\method`): a new TeX command
+that should show otherwise turns up there.
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from papersite.text import render_abstract_html, render_inline_html
+from papersite.text.macros import is_known_command
 
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_INPUTS = (ROOT / "abstracts", ROOT.parent / "shared" / "data" / "iclr2024.jsonl")
+DEFAULT_INPUTS = (ROOT / "abstracts", *(ROOT.parent / "shared" / "data" / f"{name}.jsonl" for name
+                                         in ("iclr2024", "colm2024", "aistats2025", "3dv2025")))
 FALLBACK_TARGET = 0.01
 
 _BACKSLASH_COMMAND = re.compile(r"\\[A-Za-z]+")
@@ -30,6 +34,7 @@ _BACKSLASH_COMMAND = re.compile(r"\\[A-Za-z]+")
 _MATH_DOLLAR = re.compile(r"\$\\[A-Za-z]|\$\{|[\^_}]\$|\$[A-Za-z]\$|\$[A-Za-z][_^]")
 _EMPHASIS_MARKER = re.compile(r"\*\*|__")
 _DOUBLE_ESCAPE = re.compile(r"&amp;(?:[A-Za-z]+|#[0-9]+|#x[0-9A-Fa-f]+);")
+_MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.DOTALL)
 _FALLBACK = re.compile(r'<code class="ps-math-fallback">(.*?)</code>')
 
 
@@ -62,6 +67,7 @@ class _Report:
     formulas: int = 0
     leaks: dict[str, list[str]] = field(default_factory=dict)
     fallbacks: list[str] = field(default_factory=list)
+    unknown_commands: dict[str, int] = field(default_factory=dict)
 
     def add(self, name: str, snippet: str) -> None:
         self.leaks.setdefault(name, []).append(snippet)
@@ -85,6 +91,9 @@ def check_texts(texts: list[str]) -> _Report:
     for text in texts:
         for html in (render_abstract_html(text), render_inline_html(text)):
             _check_html(html, report)
+        for command in _BACKSLASH_COMMAND.findall(_MATH.sub(" ", text)):
+            if not is_known_command(command[1:]):
+                report.unknown_commands[command] = report.unknown_commands.get(command, 0) + 1
     return report
 
 
@@ -123,6 +132,9 @@ def print_report(label: str, report: _Report, seconds: float) -> bool:
     print(f"   formulas that fell back to source: {len(report.fallbacks)} ({share:.2%})")
     for source in sorted(set(report.fallbacks)):
         print(f"      {source}")
+    unknown = sorted(report.unknown_commands.items(), key=lambda item: (-item[1], item[0]))
+    print(f"   commands outside math shown as their names: {sum(report.unknown_commands.values())}"
+          f" ({', '.join(f'{name} {count}' for name, count in unknown[:12]) or 'none'})")
     print(f"   time: {seconds:.2f} s")
     return ok
 

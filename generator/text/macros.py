@@ -136,7 +136,7 @@ class _Expander:
         """Resolve the command at text[i] ("\\"); return its replacement and where to go on."""
         if text.startswith("\\\\", i):
             following = _NAME.match(text, i + 2)
-            if (following and _is_known(following.group())) or text[i + 2 : i + 3] in _ESCAPES:
+            if (following and is_known_command(following.group())) or text[i + 2 : i + 3] in _ESCAPES:
                 i += 1  # a scraper doubled the backslash of a command or an escape
             else:
                 return " ", i + 2  # a TeX line break ("first\\Second" is two words)
@@ -264,7 +264,7 @@ def _argument(text: str, i: int) -> tuple[str, int]:
     return text[i], i + 1
 
 
-def _is_known(name: str) -> bool:
+def is_known_command(name: str) -> bool:
     """Tell whether a command name is one this module resolves by name."""
     tables = (_STYLES, _SWITCHES, _KEEP_ARGUMENT, _ARGUMENT_COMMANDS, _LAYOUT, _WORDS, _ACCENTS)
     return any(name in table for table in tables) or f"\\{name}" in SYMBOLS
