@@ -27,7 +27,7 @@ from papersite.enrich import recurring
 
 from .established_names import background_argument
 
-MIN_ABSTRACTS = 8
+MIN_ABSTRACTS = 7
 MAX_TITLE_SHARE = 0.1
 # A subject reaches the titles of at least one in five papers using it: "sparse rewards"
 # (10%) and "inductive biases" (13%) are said on the way, "scene reconstruction" (37%) and
