@@ -288,3 +288,35 @@ def test_words_side_by_side_rank_first_and_quoted_words_must_be_so(tmp_path, chr
     # A pair of words one paper alone has is not kept: in quotes, its words are required.
     assert tops[4][0] == apart and set(tops[4]) == {apart, other, *side_by_side}
     assert requests.failures == []
+
+
+def test_papers_with_only_some_words_drop_out_once_enough_have_them_all(tmp_path, chromium,
+                                                                        static_server):
+    # "diffusion models" once counted 31 of the 37 bundled papers: every paper about models.
+    # Here "diffusion sampler": twelve papers have both words, two only one.
+    fields = ["protein design", "image editing", "audio synthesis", "video prediction",
+              "weather forecasting", "molecule generation", "robot planning", "text layout",
+              "medical imaging", "anomaly detection", "3D shapes", "time series"]
+    both = [f"We study diffusion models for {field}, and our sampler makes them faster."
+            for field in fields]
+    some = ["We analyse a Gibbs sampler for Ising spin systems.",
+            "We prove that diffusion of heat on graphs mixes quickly."]
+    lists = tmp_path / "list.jsonl"
+    lists.write_text("".join(json.dumps({"abstract": text}) + "\n" for text in both + some),
+                     encoding="utf-8")
+    site = tmp_path / "site"
+    build_bundled(tmp_path, [str(lists), "--site-dir", str(site)])
+    url = {record["abstract"]: record["url"]
+           for record in json.loads((site / "papers.json").read_text(encoding="utf-8"))}
+    context, requests = chromium
+    home = static_server(site)
+    page = context.new_page()
+    page.goto(home)
+    found = page.evaluate(FIRST_RESULTS_JS, {"queries": ["diffusion sampler", "diffusion graphs"],
+                                             "suggest": False, "top": 50})
+    papers = [[location for location in locations if location.startswith("papers/")]
+              for locations in found]
+    assert set(papers[0]) == {url[text] for text in both}
+    # Fewer than a screen's worth with every word: the others follow.
+    assert papers[1][0] == url[some[1]] and len(papers[1]) == len(both) + 1
+    assert requests.failures == []

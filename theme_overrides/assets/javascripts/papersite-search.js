@@ -212,7 +212,8 @@
 
   /* Score every page for the query; return pages with their score and the terms they match:
      those with the most of the query's words first, then those with the most of its words side
-     by side, then by score. Pages without a quoted word or pair are left out. */
+     by side, then by score. Pages without a quoted word or pair are left out, and so are those
+     without every word when at least SNIPPETS pages have them all. */
   function rank(terms, termShards, pairs, pairShards) {
     const total = docs.length;
     const scores = new Float64Array(total), matched = new Uint32Array(total);
@@ -274,7 +275,10 @@
                      together: together[doc] }));
     results.sort((a, b) => b.count - a.count || b.together - a.together || b.score - a.score ||
       a.doc - b.doc);
-    return results;
+    // Once a screen's worth of pages has every word, those with only some are left out:
+    // "diffusion models" should not list, nor count, every paper about models.
+    const partial = results.findIndex(result => result.count < terms.length);
+    return partial >= SNIPPETS ? results.slice(0, partial) : results;
   }
 
   /* Put first the pages the query names exactly: a name the paper coins, or its title; as
