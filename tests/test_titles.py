@@ -402,6 +402,11 @@ def test_long_phrases_are_cut_to_the_word_limit_where_they_can_end() -> None:
     _assert_well_formed(title)
 
 
+def test_a_title_too_short_gives_way_to_the_opening_phrase_not_glued_to_it() -> None:
+    title = _derived("We prove that diffusion of heat on graphs mixes quickly.")
+    assert title == "We Prove That Diffusion of Heat on Graphs Mixes Quickly", title
+
+
 def test_short_abstract_still_gets_three_words() -> None:
     _assert_well_formed(_derived("Transformers work."))
 

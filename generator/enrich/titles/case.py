@@ -60,7 +60,14 @@ def fit_length(title: str, prepared: Prepared) -> str:
             " ".join(words).count("(") > " ".join(words).count(")"))):
         words.pop()
     if len(words) < MIN_WORDS:
-        words += fallback_phrase(prepared, MAX_WORDS - len(words)).split()
+        # The first sentence's opening phrase takes the place of the short words after a name
+        # ("PMI: How Humans and Machines Make Sense …", not "PMI: Perception How humans …"),
+        # or of a short title without one: glued to them it reads as a fragment ("Heat We
+        # prove that …"). Only a phrase still too short is padded.
+        head = words[:1] if words[0].endswith(":") else []
+        opening = fallback_phrase(prepared, MAX_WORDS - len(head)).split()
+        words = head + title_case(opening).split() if len(head + opening) >= MIN_WORDS \
+            else words + opening
         words = words[:MAX_WORDS]
     return " ".join(words).rstrip(".,;: ")
 
