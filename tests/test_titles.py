@@ -616,6 +616,18 @@ def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> Non
     assert gist_of(both).startswith("We address this gap by establishing and validating")
 
 
+def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
+    # The bundled NeurIPS 2026 list, shortened: "resolves this challenge" points to a sentence
+    # the gist leaves out.
+    topoprune = ("Pruning methods are fragile. We introduce TopoPrune, a framework which resolves "
+                 "this challenge by leveraging topology to capture the structure of data.")
+    assert gist_of(topoprune) == ("We introduce TopoPrune, a framework which leverages topology "
+                                  "to capture the structure of data.")
+    rpkd = ("Distillation assumes aligned features. We propose RPKD, which discards this "
+            "assumption by projecting both networks into shared random prototypes.")
+    assert gist_of(rpkd) == "We propose RPKD, which projects both networks into shared random prototypes."
+
+
 def test_without_a_contribution_cue_the_gist_is_the_first_sentence() -> None:
     assert gist_of("Sparse attention is fast. It is also accurate.") == "Sparse attention is fast."
 

@@ -11,6 +11,7 @@ import re
 
 from .prepare import Prepared, Sentence, restore
 from .vocabulary import DANGLING
+from .word_forms import third_person
 
 MAX_GIST_WORDS = 25
 # Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
@@ -92,6 +93,11 @@ _DONE = {"introducing": "introduce", "proposing": "propose", "presenting": "pres
          "exploiting": "exploit", "incorporating": "incorporate", "combining": "combine",
          "applying": "apply", "identifying": "identify", "showing": "show",
          "analyzing": "analyze", "studying": "study", "learning": "learn", "training": "train"}
+# "…, which resolves this challenge by leveraging …", "… that explicitly tracks these dynamics
+# by leveraging …": what the thing does, said by pointing back.
+_POINTER_BY_DOING = re.compile(
+    r"\b(?P<relative>which|that)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+" + _POINTERS +
+    r"(?:\s+[\w-]+){1,3}?(?:\s+(?:directly|explicitly|effectively))?\s+by\s+(?P<doing>[a-z]+ing)\s+")
 # "... by establishing and validating ...": a second "-ing" the rewrite would leave dangling.
 _ANOTHER_DOING = re.compile(r"\band\s+(?:[a-z]+ly\s+)?[a-z]+ing\b")
 
@@ -126,10 +132,23 @@ def _said_alone(sentence: Sentence) -> str:
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
     text = _said_directly(_WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
+    text = _by_doing_said_directly(text)
     pointing_back = _POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
     return text
+
+
+def _by_doing_said_directly(text: str) -> str:
+    """Return "X, which leverages Y" for "X, which resolves this challenge by leveraging Y":
+    the challenge is in a sentence the gist leaves out, what X does is not."""
+    match = _POINTER_BY_DOING.search(text)
+    if match is None:
+        return text
+    does = third_person(match.group("doing"))
+    if not does or _ANOTHER_DOING.search(text, match.end()):
+        return text
+    return f"{text[:match.start()]}{match.group('relative')} {does} {text[match.end():]}"
 
 
 def _said_directly(text: str) -> str:

@@ -1,4 +1,5 @@
-"""English word forms the title stage reads: which words are never nouns, and "-ing" forms.
+"""English word forms the title stage reads: which words are never nouns, "-ing" forms, and the
+third person of "-ing" forms.
 
 The table is data (`data/titles/word_forms.json`), looked up once with lemminflect by
 `python -m benchmarks.word_forms`; the rules below cover what it does not list.
@@ -25,13 +26,20 @@ def _word_forms() -> dict:
     """Load the word forms `benchmarks/word_forms.py` looked up with lemminflect."""
     with WORD_FORMS_PATH.open(encoding="utf-8") as handle:
         table = json.load(handle)
-    return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"]}
+    return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"],
+            "third_persons": table.get("third_persons", {})}
 
 
 def base_gerund(verb: str) -> str:
     """Turn a verb of TO_VERBS ("detect", "solve", "map") into its "-ing" form; another verb by
     `gerund`'s rules."""
     return _word_forms()["gerunds"].get(verb) or gerund(verb + "s") or verb + "ing"
+
+
+def third_person(doing: str) -> str:
+    """Turn a verb's "-ing" form ("leveraging", "projecting") into its third person
+    ("leverages", "projects"); "" for a word the table does not list as a verb's."""
+    return _word_forms()["third_persons"].get(doing, "")
 
 
 # Auxiliaries: "which does not use X" says what the thing does without, not "Doeing Not Use".
