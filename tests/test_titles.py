@@ -616,6 +616,17 @@ def test_a_gist_says_what_is_done_not_which_unseen_problem_it_addresses() -> Non
     assert gist_of(both).startswith("We address this gap by establishing and validating")
 
 
+def test_a_gist_that_only_names_the_method_goes_on_to_what_it_does() -> None:
+    # ICLR 2024, shortened.
+    pdd = ("Dataset distillation compresses data. We propose Progressive Dataset Distillation "
+           "(PDD). PDD synthesizes multiple small sets of synthetic images. Experiments show gains.")
+    assert gist_of(pdd) == ("We propose Progressive Dataset Distillation (PDD), which synthesizes "
+                            "multiple small sets of synthetic images.")
+    # Not when the next sentence does not open by saying what the method does.
+    other = pdd.replace("PDD synthesizes", "Our PDD synthesizes")
+    assert gist_of(other) == "We propose Progressive Dataset Distillation (PDD)."
+
+
 def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
     # The bundled NeurIPS 2026 list, shortened: "resolves this challenge" points to a sentence
     # the gist leaves out.

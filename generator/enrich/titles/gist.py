@@ -11,7 +11,7 @@ import re
 
 from .prepare import Prepared, Sentence, restore
 from .vocabulary import DANGLING
-from .word_forms import third_person
+from .word_forms import gerund, third_person
 
 MAX_GIST_WORDS = 25
 # Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
@@ -64,6 +64,12 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
+# A gist sentence this short that names the method says nothing of what it does.
+_ONLY_NAMING_WORDS = 12
+# Words after the name that say no more of it than its kind: "(RCDRL) method", "(SOFE) framework".
+_AFTER_NAME_WORDS = 2
+# "RCDRL constructs …": the verb after a name, in the third person.
+_NAME_DOES = re.compile(r"\s+([a-z]+s)\b")
 # A contribution sentence points back when one of its first _OPENING_WORDS words does.
 _OPENING_WORDS = 5
 # What a sentence that only reports experiments or looks ahead says.
@@ -175,7 +181,7 @@ def _contribution(prepared: Prepared, name: str) -> str:
     named = next((s for s in sentences if name and (s.intro_cues and name in s.text or
                                                     s.text.startswith(name + " "))), None)
     if named:
-        return _said_alone(named)
+        return _with_what_it_does(_said_alone(named), named, prepared, name)
     for kind in ([s for s in sentences if s.intro_cues], [s for s in sentences if s.study_cues],
                  sentences[:1]):
         if kind:
@@ -188,6 +194,26 @@ def _contribution(prepared: Prepared, name: str) -> str:
             return next((text for text in said if not _points_back(text) and
                          not _REPORTS.search(text)), first)
     return ""
+
+
+def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: str) -> str:
+    """Return "We propose X, which constructs …" for "We propose X." (or "… X method.") when the
+    next sentence opens by saying what X does ("X constructs …"): a gist that only names the
+    method tells the reader nothing of it."""
+    sentences = prepared.sentences
+    at = next((index for index, other in enumerate(sentences) if other is sentence), -1)
+    # "We propose FooCal, a post-hoc method that recalibrates logits" says what it does.
+    after_name = text[text.rfind(name) + len(name):].split() if name in text else ["…"] * 9
+    if len(text.split()) > _ONLY_NAMING_WORDS or len(after_name) > _AFTER_NAME_WORDS or \
+            not 0 <= at < len(sentences) - 1:
+        return text
+    following = sentences[at + 1].text
+    does = _NAME_DOES.match(following[len(name):]) if following.startswith(name) else None
+    if does is None or not gerund(does.group(1)):
+        return text
+    joined = _cut(f"{text.rstrip('. ')}, which {following[len(name):].lstrip()}", prepared)
+    # Cut back to the naming sentence, the join would only add "…".
+    return joined if len(joined.split()) > len(text.split()) + 2 else text
 
 
 def _points_back(text: str) -> bool:
