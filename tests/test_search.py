@@ -290,7 +290,7 @@ def test_words_side_by_side_rank_first_and_quoted_words_must_be_so(tmp_path, chr
     assert requests.failures == []
 
 
-def test_papers_with_only_some_words_drop_out_once_enough_have_them_all(tmp_path, chromium,
+def test_papers_with_only_some_words_drop_out_once_five_have_them_all(tmp_path, chromium,
                                                                         static_server):
     # "diffusion models" once counted 31 of the 37 bundled papers: every paper about models.
     # Here "diffusion sampler": twelve papers have both words, two only one.
@@ -317,6 +317,6 @@ def test_papers_with_only_some_words_drop_out_once_enough_have_them_all(tmp_path
     papers = [[location for location in locations if location.startswith("papers/")]
               for locations in found]
     assert set(papers[0]) == {url[text] for text in both}
-    # Fewer than a screen's worth with every word: the others follow.
+    # Fewer than five with every word: the others follow.
     assert papers[1][0] == url[some[1]] and len(papers[1]) == len(both) + 1
     assert requests.failures == []

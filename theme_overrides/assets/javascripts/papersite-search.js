@@ -19,6 +19,7 @@
   // title would: typing "diffusion" should not rank DiffusionSat above papers on diffusion.
   const PREFIX_MATCH = 0.4;
   const SNIPPETS = 10;        // results that get a snippet of their text: Material's first screen
+  const ENOUGH_COMPLETE = 5;  // pages with every query word after which the others are left out
   const SNIPPET_WORDS = 36;
   const EXACT_CANDIDATES = 200;  // best results checked for being named exactly by the query
   const MARKED_TITLES = 100;     // results whose title marks the query's words
@@ -213,7 +214,7 @@
   /* Score every page for the query; return pages with their score and the terms they match:
      those with the most of the query's words first, then those with the most of its words side
      by side, then by score. Pages without a quoted word or pair are left out, and so are those
-     without every word when at least SNIPPETS pages have them all. */
+     without every word when at least ENOUGH_COMPLETE pages have them all. */
   function rank(terms, termShards, pairs, pairShards) {
     const total = docs.length;
     const scores = new Float64Array(total), matched = new Uint32Array(total);
@@ -275,10 +276,10 @@
                      together: together[doc] }));
     results.sort((a, b) => b.count - a.count || b.together - a.together || b.score - a.score ||
       a.doc - b.doc);
-    // Once a screen's worth of pages has every word, those with only some are left out:
-    // "diffusion models" should not list, nor count, every paper about models.
+    // Once a few pages have every word, those with only some are left out: "diffusion
+    // models" should not list, nor count, every paper about models.
     const partial = results.findIndex(result => result.count < terms.length);
-    return partial >= SNIPPETS ? results.slice(0, partial) : results;
+    return partial >= ENOUGH_COMPLETE ? results.slice(0, partial) : results;
   }
 
   /* Put first the pages the query names exactly: a name the paper coins, or its title; as
