@@ -17,7 +17,8 @@ the list) and prints:
 - `--show N` random (real, derived, gist) triples.
 Then it prints the shares of the hand-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
 titles of each newer list, chosen by `--judging-sheet`, each judged good, acceptable or poor
-with a one-line reason).
+with a one-line reason), and of the bundled NeurIPS 2026 list's 37 titles and gists
+(`benchmarks/data/judged_bundled.jsonl`), with how many of either are no longer derived as judged.
 With --holdout, the models are fitted on half of the first list and scored on the other half.
 """
 
@@ -43,6 +44,10 @@ from papersite.enrich.titles.case import capitalise_first
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LISTS = ("iclr2024", "colm2024", "aistats2025", "3dv2025")
 JUDGED = Path(__file__).resolve().parent / "data" / "judged_titles.jsonl"
+# The bundled NeurIPS 2026 list's 37 titles and gists, judged by a reader given each abstract
+# (told to take the lower grade when in doubt): no real titles to compare with.
+JUDGED_BUNDLED = Path(__file__).resolve().parent / "data" / "judged_bundled.jsonl"
+BUNDLED = Path(__file__).resolve().parents[1] / "abstracts"
 JUDGEMENTS = ("good", "acceptable", "poor")
 _WORD = re.compile(r"[a-z0-9]+")
 _NAME_PREFIX = re.compile(r"^([^:]{1,60}):")
@@ -153,6 +158,29 @@ def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict
     return shares | {"papers": len(records), "changed": changed}
 
 
+def bundled_judgements(path: Path = JUDGED_BUNDLED) -> str:
+    """Return the judged shares of the bundled list's titles and gists, and how many of them
+    are no longer derived as judged."""
+    from papersite.parse import parse_inputs
+
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    parsed = parse_inputs([BUNDLED], "utf-8", False).abstracts
+    derived = {(source.file, source.position):
+               (titles.derive_title(abstract.text, "", 2026)[0], titles.gist_of(abstract.text, 2026))
+               for abstract in parsed for source in abstract.sources}
+    title_counts, gist_counts = (Counter(record[key] for record in records)
+                                 for key in ("title_judgement", "gist_judgement"))
+    changed = sum(derived.get((record["file"], record["position"])) !=
+                  (record["derived"], record["gist"]) for record in records)
+    share = {f"{kind} {grade}": counts[grade] / len(records)
+             for kind, counts in (("titles", title_counts), ("gists", gist_counts))
+             for grade in JUDGEMENTS}
+    return (f"bundled NeurIPS 2026 ({len(records)} judged by a reader): titles good "
+            f"{share['titles good']:.0%}, acceptable {share['titles acceptable']:.0%}, poor "
+            f"{share['titles poor']:.0%}; gists good {share['gists good']:.0%}"
+            + (f"; {changed} no longer derived as judged" if changed else ""))
+
+
 def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> None:
     """Write, for hand-judging, a fixed random sample of each newer list: its real title, the
     derived title and gist (derived across the whole list, as a build does) and the abstract.
@@ -220,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
         if shares["changed"]:
             print(f"  {shares['changed']} of these titles are no longer derived as judged: "
                   "judge the sample again (--judging-sheet)")
+    if JUDGED_BUNDLED.exists():
+        print(bundled_judgements())
     return 0
 
 
