@@ -116,9 +116,12 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     something ("we propose", "this paper presents"), else of those that study or show
     something ("we show", "this paper studies"), the first whose opening does not point back
     ("We answer this question …"; a later one that only reports experiments does not count),
-    or the first of them; else the first sentence. A longer sentence is cut at the last clause
-    break that keeps at least ten words, else after MAX_GIST_WORDS - 1 words (not on a
-    function word), and ends in "…".
+    or the first of them; else the first sentence. It is said on its own (`_said_alone`: no
+    lead-in, no clause pointing back, "X, which leverages Y" for "X, which resolves this
+    challenge by leveraging Y"); the name's sentence, when it only names the method, goes on
+    to what the next sentence says it does ("We propose X, which constructs …"). A longer
+    sentence is cut at the last clause break that keeps at least ten words, else after
+    MAX_GIST_WORDS - 1 words (not on a function word), and ends in "…".
     """
     text = _contribution(prepared, name)
     return restore(_cut(text, prepared), prepared, str) if text else ""
@@ -132,7 +135,8 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
 
 def _said_alone(sentence: Sentence) -> str:
     """Return a sentence as a gist says it: lead-in and closing clause pointing back dropped,
-    "We address this gap by introducing X" said "We introduce X"."""
+    "We address this gap by introducing X" said "We introduce X", "X, which resolves this
+    challenge by leveraging Y" said "X, which leverages Y"."""
     text = _LEAD_IN.sub("", sentence.text, count=1)
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
     if lead_in and len(lead_in.group(0).split()) <= 15:
@@ -202,10 +206,11 @@ def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: 
     method tells the reader nothing of it."""
     sentences = prepared.sentences
     at = next((index for index, other in enumerate(sentences) if other is sentence), -1)
-    # "We propose FooCal, a post-hoc method that recalibrates logits" says what it does.
-    after_name = text[text.rfind(name) + len(name):].split() if name in text else ["…"] * 9
-    if len(text.split()) > _ONLY_NAMING_WORDS or len(after_name) > _AFTER_NAME_WORDS or \
+    if name not in text or len(text.split()) > _ONLY_NAMING_WORDS or \
             not 0 <= at < len(sentences) - 1:
+        return text
+    # "We propose FooCal, a post-hoc method that recalibrates logits" says what it does.
+    if len(text[text.rfind(name) + len(name):].split()) > _AFTER_NAME_WORDS:
         return text
     following = sentences[at + 1].text
     does = _NAME_DOES.match(following[len(name):]) if following.startswith(name) else None
