@@ -153,6 +153,16 @@ def test_a_name_with_too_few_words_after_it_takes_what_the_paper_proposes() -> N
     assert _derived(text) == "PerCo: Decoding with Iterative Diffusion Models"
 
 
+def test_things_named_in_an_example_do_not_name_the_paper() -> None:
+    # COLM 2024, shortened.
+    text = ("Different entities with the same name can be difficult to distinguish. Given the "
+            "question \u201cWhere was Michael Jordan educated?\u201d and documents discussing "
+            "different people named Michael Jordan, can LMs answer cohesively? To test this "
+            "ability, we introduce a new benchmark, AmbigDocs. We establish an ontology "
+            "categorizing four types of incomplete answers.")
+    assert introduced_names(text)[0] == "AmbigDocs", introduced_names(text)
+
+
 def test_a_baseline_set_apart_as_state_of_the_art_is_not_the_papers_name() -> None:
     text = BACKGROUND + ("We propose MemNet, a world model with long memory. We show that "
                          "MemNet is faster than the state-of-the-art method, DreamerV3.")

@@ -232,6 +232,9 @@ def _count_mentions(text: str, name: str) -> int:
     return count
 
 
+_THINGS_BEFORE = re.compile(r"\b(?:people|persons|entities|[a-z]{3,}[^s\s]s)\s+$")
+
+
 def _naming_cue_score(sentence: Sentence, cue_start: int) -> float:
     """Score "called X" by whose X it is: ours ("we propose … called X") or someone else's."""
     before = sentence.lower[:cue_start]
@@ -241,6 +244,10 @@ def _naming_cue_score(sentence: Sentence, cue_start: int) -> float:
         return 1.0
     if _OURS.search(before):
         return 3.2
+    if _THINGS_BEFORE.search(before):
+        # "documents discussing different people named Michael Jordan": things in the world
+        # go by the name, which the abstract does not coin.
+        return 1.0
     return 2.0
 
 
