@@ -153,6 +153,17 @@ def test_a_name_with_too_few_words_after_it_takes_what_the_paper_proposes() -> N
     assert _derived(text) == "PerCo: Decoding with Iterative Diffusion Models"
 
 
+def test_what_the_paper_adapts_is_not_its_name_and_an_expansion_holds_no_verb() -> None:
+    # COLM 2024, shortened.
+    text = ("Personal devices need small models. The open-source community has contributed many "
+            "LoRAs to LLMs, so we propose to adapt these existing LoRAs from the LLMs to their "
+            "compressed version and introduce a Compression-Aware LoRA (CA-LoRA) framework. "
+            "Experiments show that CA-LoRA outperforms vanilla LoRA methods.")
+    names = introduced_names(text)
+    assert names[0] == "CA-LoRA" and "LoRAs" not in names, names
+    assert find_expansion(text, "CA-LoRA") == "Compression-Aware LoRA"
+
+
 def test_things_named_in_an_example_do_not_name_the_paper() -> None:
     # COLM 2024, shortened.
     text = ("Different entities with the same name can be difficult to distinguish. Given the "

@@ -100,7 +100,8 @@ def _expansion(text: str, name: str, letters: list[str], loose: bool) -> str:
         if window[0][:1].lower() == letters[0] and window[0].lower() not in SMALL_WORDS and \
                 window[0].lower() not in INTRO_CUE_WORDS and \
                 _is_subsequence(letters, " ".join(window).lower()) and \
-                not any(w.lower() in CLAUSE_WORDS - {"and"} for w in window):
+                not any(w.lower() in CLAUSE_WORDS - {"and"} or w.lower() in INTRO_CUE_WORDS
+                        for w in window):
             return " ".join(window)
     return ""
 

@@ -103,7 +103,7 @@ _OTHERS_WORK = frozenset({"previous", "existing", "so-called", "conventional", "
 # Words that, opening a phrase, set it apart as what others do ("recent LMMs", "standard
 # offline RL algorithms", "other INR methods"): the background's topic at most.
 OTHERS_OPENERS = frozenset("""recent current standard traditional popular widely-used widely
-state-of-the-art other typical dominant prevailing mainstream conventional existing
+state-of-the-art sota other typical dominant prevailing mainstream conventional existing
 previous""".split())
 # Words that judge or count what follows ("many real-world domains", "a key component", "a
 # useful tool for …"): how the abstract sees a thing, not what the thing is.

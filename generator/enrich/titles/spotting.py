@@ -118,6 +118,10 @@ def _name_before_marker(rest: str, strict: bool) -> str | None:
     return None
 
 
+# Words that set what follows apart as someone else's, or as said before.
+_OTHERS_BEFORE = frozenset("these those existing previous such other their".split())
+
+
 def name_in_object(sentence: str, start: int) -> str | None:
     """Return a coined word or a defined acronym inside the object of an introducing verb."""
     words = sentence[start:].split()
@@ -125,6 +129,8 @@ def name_in_object(sentence: str, start: int) -> str | None:
         core = word.strip("()" + TRAILING_PUNCT)
         next_word = words[position + 1] if position + 1 < len(words) else ""
         if is_coined(core):
+            if position > 0 and words[position - 1].lower() in _OTHERS_BEFORE:
+                return None  # "we propose to adapt these existing LoRAs": not the paper's own
             closes_phrase = not next_word or word.endswith((",", ";", ":")) or \
                 next_word.strip(TRAILING_PUNCT).lower() in CLAUSE_WORDS | SMALL_WORDS | \
                 GENERIC_HEADS
