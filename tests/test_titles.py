@@ -164,6 +164,19 @@ def test_what_the_paper_adapts_is_not_its_name_and_an_expansion_holds_no_verb() 
     assert find_expansion(text, "CA-LoRA") == "Compression-Aware LoRA"
 
 
+def test_a_variable_or_an_equation_is_notation_not_a_name() -> None:
+    # ICLR 2024, shortened.
+    variable = ("Active learning with bandits is costly: its cost grows with the number of "
+                "classes, denoted as $K$. We propose two algorithms based on exploitation and "
+                "exploration networks for stream-based and pool-based active learning.")
+    assert not introduced_names(variable), introduced_names(variable)
+    equation = ("An idempotent operator can be applied again without changing the result, "
+                "namely $f(f(z))=f(z)$. We propose a generative model that is idempotent. This "
+                "is achieved by optimizing the idempotence term, $f(f(z))=f(z)$ which keeps "
+                "outputs on the target manifold.")
+    assert "$f(f(z))=f(z)$" not in introduced_names(equation), introduced_names(equation)
+
+
 def test_things_named_in_an_example_do_not_name_the_paper() -> None:
     # COLM 2024, shortened.
     text = ("Different entities with the same name can be difficult to distinguish. Given the "

@@ -23,7 +23,7 @@ from .coined import (
     is_coined_part,
 )
 from .established import NONE_ESTABLISHED, Established
-from .prepare import NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
+from .prepare import MATH_BASE, NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
 from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TRAILING_PUNCT
 
@@ -109,8 +109,21 @@ def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
     names = [Name(n.name, n.score + min(_count_mentions(text, n.name), 5) * 0.15,
                   find_expansion(text, n.name), find_appositive(text, n.name), n.said_coined)
              for n in found.values() if _may_be_coined(n, established) and
-             not _is_others(n, text, background)]
+             not _is_others(n, text, background) and not _is_notation(n.name, prepared)]
     return tuple(sorted(names, key=lambda n: -n.score))
+
+
+def _is_notation(name: str, prepared: Prepared) -> bool:
+    """Tell whether a name is a formula that is notation, not a name: a variable ("the number
+    of classes, denoted as $K$") or an equation ("$f(f(z))=f(z)$")."""
+    if len(name) != 1 or not MATH_BASE <= ord(name) < NAME_MATH_BASE:
+        return False
+    latex = prepared.maths[ord(name) - MATH_BASE].strip("$ ")
+    return "=" in latex or bool(_VARIABLE.fullmatch(latex))
+
+
+# "K", "\alpha", "x_t", "W^{(l)}": one letter or Greek letter, with a sub- or superscript.
+_VARIABLE = re.compile(r"(?:\[A-Za-z]+|[A-Za-z])\s*(?:[_^]\s*(?:\{[^{}]*\}|\w)\s*){0,2}")
 
 
 def _is_others(name: Name, text: str, background: str) -> bool:
