@@ -378,6 +378,12 @@ def test_what_others_do_does_not_follow_the_name() -> None:
     assert title.startswith("SpurMix:") and "Recent" not in title, title
 
 
+def test_the_noun_of_in_terms_of_starts_no_phrase() -> None:
+    candidates = read_abstract("We answer range queries privately. Our mechanism is optimal in "
+                               "terms of accuracy targets expressed in query margins.").candidates
+    assert not any(c.words[0].lower() == "terms" for c in candidates), candidates
+
+
 def test_with_respect_is_no_place_to_end_a_phrase() -> None:
     assert ("precise", "scaling", "laws", "with", "respect") not in spans(
         "precise scaling laws with respect to model size".split(), 0)

@@ -140,6 +140,19 @@ def _after_comparison(words: list[str], opener: int) -> bool:
     return opener > 0 and words[opener - 1].lower() == "than"
 
 
+# "in terms of", "by means of", "in view of": the noun is part of a preposition, no phrase.
+_IDIOMS = frozenset(tuple(idiom.split()) for idiom in (
+    "in terms", "by means", "in view", "in spite", "in lieu", "in favor", "in favour", "in front",
+    "in place", "on top", "in light", "with respect", "with regard", "in case", "in order",
+    "in addition"))
+
+
+def _in_idiom(words: list[str], position: int) -> bool:
+    """Tell whether the word at `position` is the noun of a phrase such as "in terms of"."""
+    return (words[position - 1].lower(), words[position].lower()) in _IDIOMS and \
+        position + 1 < len(words) and words[position + 1].lower() == "of"
+
+
 def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
     """Return the noun phrases inside a sentence: those after an article or a preposition.
 
@@ -150,7 +163,7 @@ def _inner_spans(tokens: Tokens) -> list[tuple[str, ...]]:
     words = tokens.words
     found = [span for position in range(1, len(words))
              if words[position - 1].lower() in _INNER_PHRASE_OPENERS and
-             not _after_comparison(words, position - 1)
+             not _after_comparison(words, position - 1) and not _in_idiom(words, position)
              for span in spans(tokens, position)]
     for position in range(1, len(words) - 1):
         if words[position - 1].lower() == "to" and words[position] in TO_VERBS:
