@@ -28,8 +28,9 @@ from papersite.enrich.titles import (
 from papersite.enrich.titles.case import capitalise_first, clean_end
 from papersite.enrich.titles.coined import find_expansion
 from papersite.enrich.titles.established import established_names
+from papersite.enrich.titles.names import Name
 from papersite.enrich.titles.prepare import split_sentences
-from papersite.enrich.titles.ranking import context_of, title_options
+from papersite.enrich.titles.ranking import _may_describe, context_of, title_options
 from papersite.enrich.titles.tokens import read_tokens, spans
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
@@ -376,6 +377,15 @@ def test_what_others_do_does_not_follow_the_name() -> None:
             "fine-tuning.")
     title = _derived(text)
     assert title.startswith("SpurMix:") and "Recent" not in title, title
+
+
+def test_a_measured_figure_does_not_follow_the_name() -> None:
+    # "CodeChain: 35% on APPS" (ICLR 2024) and "RA-FFN: 63-Point Gap …" (bundled) reported a
+    # result; a count of what a data set holds still describes it.
+    code_chain, swe_bench = Name("CodeChain", 3.0), Name("SWE-bench", 3.0)
+    assert not _may_describe(("35%", "on", "APPS"), code_chain)
+    assert not _may_describe(("63-point", "gap"), code_chain)
+    assert _may_describe(("2,294", "software", "engineering", "problems"), swe_bench)
 
 
 def test_the_noun_of_in_terms_of_starts_no_phrase() -> None:

@@ -244,7 +244,10 @@ def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = 
     """Tell whether a phrase can follow a name: it neither repeats the name (or the words it
     is spelled out in), nor names another thing the abstract coins or spells out
     ("AnchorRep: Benign Garble Rate" names the paper's metric, not AnchorRep), nor only names
-    a field."""
+    a field, nor opens with a measurement ("RA-FFN: 63-Point Gap …", "CodeChain: 35% on APPS"
+    report a result, not what the thing is)."""
+    if _MEASUREMENT.match(words[0]):
+        return False
     text = " ".join(words)
     said = {part.lower() for part in f"{name.name} {name.expansion}".replace("-", " ").split()
             if len(part) > 1}
@@ -255,6 +258,11 @@ def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = 
     if any(other.lower() in lowered for other in others):
         return False
     return not is_field_phrase(words)
+
+
+# "35%", "63-point", "10x", "2.5-fold", "512$\times$1024": a figure measured, not a description.
+_MEASUREMENT = re.compile(r"\d[\d.,]*(?:%|-?(?:points?|fold|percent)\b|x\b|×)|\d+\s*\$?\\times",
+                          re.IGNORECASE)
 
 
 def _spelled_out(text: str, name: str) -> set[str]:
