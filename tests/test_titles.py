@@ -379,6 +379,13 @@ def test_what_others_do_does_not_follow_the_name() -> None:
     assert title.startswith("SpurMix:") and "Recent" not in title, title
 
 
+def test_in_a_description_a_plural_before_to_is_a_noun() -> None:
+    # "answers to visual questions" in "a dataset of long-form answers to …" is no verb.
+    spans_of = [span for span in spans(read_tokens(
+        "dataset of long-form answers to visual questions posed by users".split(), loose=True), 0)]
+    assert ("dataset", "of", "long-form", "answers") in spans_of, spans_of
+
+
 def test_a_measured_figure_does_not_follow_the_name() -> None:
     # "CodeChain: 35% on APPS" (ICLR 2024) and "RA-FFN: 63-Point Gap …" (bundled) reported a
     # result; a count of what a data set holds still describes it.

@@ -91,7 +91,7 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
                              own.adverb and following.modifier and position + 2 < count and
                              _word_flags(words[position + 2]).may_end)
         stops.append((own.always_stops and not runs_on) or (
-            own.plural_lower and following.object_start) or (
+            own.plural_lower and following.object_start and not (loose and following.is_to)) or (
             own.verb_after_plural and previous.plural))
         last = position + 1 == count or (own.ends_clause and not runs_on)
         is_last.append(last)
@@ -126,6 +126,7 @@ class _WordFlags(NamedTuple):
     bare_verb: bool
     is_of: bool
     is_the: bool
+    is_to: bool
 
 
 @lru_cache(maxsize=65536)
@@ -147,7 +148,7 @@ def _word_flags(word: str) -> _WordFlags:
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
         not adverb and not is_never_a_noun(core),
         ends_before=core in _CAN_END_BEFORE, bare_verb=core in BARE_VERBS, is_of=core == "of",
-        is_the=core == "the")
+        is_the=core == "the", is_to=core == "to")
 
 
 def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:
