@@ -178,6 +178,14 @@ def test_a_variable_or_an_equation_is_notation_not_a_name() -> None:
     assert "$f(f(z))=f(z)$" not in introduced_names(equation), introduced_names(equation)
 
 
+def test_a_name_the_abstract_attributes_to_others_is_not_the_papers() -> None:
+    # AISTATS 2025, shortened.
+    text = ("Safe exploration is hard without a simulator. To this end, we employ the LB-SGD "
+            "algorithm proposed in (Usmanova et al., 2024), which utilizes an interior-point "
+            "approach. We establish the theoretical properties of the LB-SGD algorithm.")
+    assert "LB-SGD" not in introduced_names(text), introduced_names(text)
+
+
 def test_things_named_in_an_example_do_not_name_the_paper() -> None:
     # COLM 2024, shortened.
     text = ("Different entities with the same name can be difficult to distinguish. Given the "

@@ -137,6 +137,21 @@ def is_cited(text: str, name: str) -> bool:
     return False
 
 
+def is_attributed(text: str, name: str) -> bool:
+    """Tell whether the text says whose a name is: "the LB-SGD algorithm proposed in
+    (Usmanova et al., 2024)", "X, introduced by Smith et al."."""
+    at = text.find(name)
+    while at >= 0:
+        if _ATTRIBUTED.match(text, at + len(name)):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+_ATTRIBUTED = re.compile(r"\)?(?:\s+[\w-]+){0,2},?\s+(?:originally\s+)?(?:proposed|introduced|developed|"
+                         r"presented|described)\s+(?:in|by)\s+[^.;]{0,40}?(?:et al|\d{4}|\\cite)")
+
+
 def find_appositive(text: str, name: str) -> str:
     """Return the phrase after "X, a …", "X: the …" or "X is a …", up to its end."""
     at = text.find(name)

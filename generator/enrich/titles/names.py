@@ -18,6 +18,7 @@ from .coined import (
     COMMON_ACRONYMS,
     find_appositive,
     find_expansion,
+    is_attributed,
     is_cited,
     is_coined,
     is_coined_part,
@@ -130,7 +131,8 @@ def _is_others(name: Name, text: str, background: str) -> bool:
     """Tell whether a name is another paper's: defined by the background ("Computation-aware
     Gaussian processes (CAGPs)") or cited ("the P2L algorithm (Paccagnan et al., 2023)"),
     unless the abstract says it coins it."""
-    if f"({name.name})" in background or f"({name.name}s)" in background:
+    if f"({name.name})" in background or f"({name.name}s)" in background or \
+            is_attributed(text, name.name):
         return True
     return not name.said_coined and is_cited(text, name.name)
 
