@@ -26,7 +26,7 @@ from papersite.enrich.titles import (
     title_alternatives,
 )
 from papersite.enrich.titles.case import capitalise_first, clean_end
-from papersite.enrich.titles.coined import find_expansion
+from papersite.enrich.titles.coined import find_expansion, is_coined
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.names import Name
 from papersite.enrich.titles.prepare import split_sentences
@@ -184,6 +184,14 @@ def test_a_name_the_abstract_attributes_to_others_is_not_the_papers() -> None:
             "algorithm proposed in (Usmanova et al., 2024), which utilizes an interior-point "
             "approach. We establish the theoretical properties of the LB-SGD algorithm.")
     assert "LB-SGD" not in introduced_names(text), introduced_names(text)
+
+
+def test_a_variable_joined_to_a_common_word_is_a_term_not_a_name() -> None:
+    text = ("Ordering data is hard. We propose an order learning algorithm that runs $k$-means "
+            "on orderable data, with an $e$-process for testing, and compare it to $\\pi$-Flow.")
+    names = introduced_names(text)
+    assert "$k$-means" not in names and "$e$-process" not in names, names
+    assert is_coined("\ue000-Flow") and not is_coined("\ue000-means")
 
 
 def test_things_named_in_an_example_do_not_name_the_paper() -> None:

@@ -48,6 +48,9 @@ def is_coined(word: str) -> bool:
         # "CLIP-guided", "LLM-based": a name used as an adjective is not a new name.
         return not (parts[-1].isalpha() and parts[-1].islower()) and \
             any(is_coined_part(part) for part in parts)
+    if "-" in word.strip("-") and is_math(word[0]) and word.split("-", 1)[1].isalpha() and \
+            word.split("-", 1)[1].islower():
+        return False  # "$k$-means", "$\delta$-approximation": a term with its variable
     return is_coined_part(word)
 
 
