@@ -48,8 +48,8 @@ def is_coined(word: str) -> bool:
         # "CLIP-guided", "LLM-based": a name used as an adjective is not a new name.
         return not (parts[-1].isalpha() and parts[-1].islower()) and \
             any(is_coined_part(part) for part in parts)
-    if "-" in word.strip("-") and is_math(word[0]) and word.split("-", 1)[1].isalpha() and \
-            word.split("-", 1)[1].islower():
+    joined = word.partition("-")[2]
+    if joined.isalpha() and joined.islower() and is_math(word[0]):
         return False  # "$k$-means", "$\delta$-approximation": a term with its variable
     return is_coined_part(word)
 
@@ -132,20 +132,20 @@ def is_cited(text: str, name: str) -> bool:
     """Tell whether the text cites a name as earlier work ("the P2L algorithm (Paccagnan et
     al., 2023)", "GCG~\\citep{…}")."""
     # Each name's own pattern would be compiled once per abstract: 5% of a title's time.
-    at = text.find(name)
-    while at >= 0:
-        if _CITATION.match(text, at + len(name)):
-            return True
-        at = text.find(name, at + 1)
-    return False
+    return _followed_by(text, name, _CITATION)
 
 
 def is_attributed(text: str, name: str) -> bool:
     """Tell whether the text says whose a name is: "the LB-SGD algorithm proposed in
     (Usmanova et al., 2024)", "X, introduced by Smith et al."."""
+    return _followed_by(text, name, _ATTRIBUTED)
+
+
+def _followed_by(text: str, name: str, pattern: re.Pattern[str]) -> bool:
+    """Tell whether some occurrence of `name` in the text is followed by `pattern`."""
     at = text.find(name)
     while at >= 0:
-        if _ATTRIBUTED.match(text, at + len(name)):
+        if pattern.match(text, at + len(name)):
             return True
         at = text.find(name, at + 1)
     return False
