@@ -11,7 +11,7 @@ import re
 
 from .prepare import Prepared, Sentence, restore
 from .vocabulary import DANGLING
-from .word_forms import gerund, third_person
+from .word_forms import base_gerund, gerund, third_person
 
 MAX_GIST_WORDS = 25
 # Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
@@ -123,14 +123,8 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     sentence is cut at the last clause break that keeps at least ten words, else after
     MAX_GIST_WORDS - 1 words (not on a function word), and ends in "…".
     """
-    text = _contribution(prepared, name)
+    text = contribution_sentence(prepared, name)
     return restore(_cut(text, prepared), prepared, str) if text else ""
-
-
-def contribution_sentence(prepared: Prepared, name: str = "") -> str:
-    """Return the sentence a gist is made of, whole and with its placeholders (see
-    `derive_gist`)."""
-    return _contribution(prepared, name)
 
 
 def _said_alone(sentence: Sentence) -> str:
@@ -169,13 +163,13 @@ def _said_directly(text: str) -> str:
     if match is None or done is None or _ANOTHER_DOING.search(text, match.end()):
         return text
     if match.group("subject") != "We":  # "This paper introduces X"
-        done = done[:-1] + "ies" if done.endswith("y") else \
-            done + ("es" if done.endswith(("sh", "ch", "s", "x")) else "s")
+        done = third_person(base_gerund(done)) or done + "s"
     return f"{match.group('subject')} {done} {text[match.end():]}"
 
 
-def _contribution(prepared: Prepared, name: str) -> str:
-    """Return the contribution sentence as a gist says it (see `derive_gist`): the one that
+def contribution_sentence(prepared: Prepared, name: str = "") -> str:
+    """Return the contribution sentence as a gist says it, uncut and with its placeholders
+    (see `derive_gist`): the one that
     introduces the paper's name, else, of the sentences of the first kind found, the first
     whose opening does not point back to a sentence the gist leaves out ("We establish three
     results for such coupled dynamics"), if any."""
