@@ -144,6 +144,23 @@ def test_a_name_titled_by_its_expansion_says_what_it_is_for() -> None:
     assert "Annotations" not in _derived(text), _derived(text)
 
 
+def test_a_name_is_what_its_appositive_says_even_in_common_words() -> None:
+    # The bundled CLReg abstract: its appositive's words are each common in abstracts, as a
+    # field's are, but three of them say what kind of method CLReg is; the side analysis
+    # ("a simple entanglement proxy") is not what it is.
+    text = next(paragraph for path in sorted((REPO / "abstracts").glob("*.txt"))
+                for paragraph in path.read_text(encoding="utf-8").split("\n\n")
+                if "We introduce CLReg" in paragraph)
+    assert _derived(text) == "CLReg: Contrastive Representation Regularizer"
+    # Two common words alone only name a field: "GPQA: Challenging Dataset" says too little.
+    text = ("We present GPQA, a challenging dataset of 448 multiple-choice questions written by "
+            "domain experts in biology, physics, and chemistry. Experts who have or are pursuing "
+            "PhDs in the corresponding domains reach 65% accuracy, while highly skilled "
+            "non-expert validators only reach 34% accuracy. The difficulty of GPQA for skilled "
+            "non-experts should enable realistic scalable oversight experiments.")
+    assert _derived(text) != "GPQA: Challenging Dataset"
+
+
 def test_a_name_with_too_few_words_after_it_takes_what_the_paper_proposes() -> None:
     # The opening sentence's words would make a fragment: "PerCo: Bitrate Image codecs are …".
     text = ("Image codecs are typically optimized to trade-off bitrate vs distortion metrics. "

@@ -225,7 +225,7 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
                               _spelled_out(prepared.text, name.name)))
         fitting = [c for c in own if _may_describe(c.words, name, others)]
         options = [Option(c.words, name, c.kind, c.sentence) for c in described if
-                   not _by_others(c) and _may_describe(c.words, name, others)]
+                   not _by_others(c) and _may_describe(c.words, name, others, field_ok=True)]
         options += [Option(c.words, name, c.kind, c.sentence) for c in fitting
                     if c.sentence in describing] or \
             [Option(c.words, name, c.kind, c.sentence) for c in fitting]
@@ -240,12 +240,16 @@ def title_options(reading: Reading, context: _Context) -> list[Option]:
 
 
 @lru_cache(maxsize=4096)
-def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = ()) -> bool:
+def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = (),
+                  field_ok: bool = False) -> bool:
     """Tell whether a phrase can follow a name: it neither repeats the name (or the words it
     is spelled out in), nor names another thing the abstract coins or spells out
     ("AnchorRep: Benign Garble Rate" names the paper's metric, not AnchorRep), nor only names
     a field, nor opens with a measurement ("RA-FFN: 63-Point Gap …", "CodeChain: 35% on APPS"
-    report a result, not what the thing is)."""
+    report a result, not what the thing is). With `field_ok`, for what the abstract says the
+    name is, three common words or more do not count as a field: "CLReg: Contrastive
+    Representation Regularizer" says what kind of method it is, "GPQA: Challenging Dataset"
+    too little."""
     if _MEASUREMENT.match(words[0]):
         return False
     text = " ".join(words)
@@ -257,7 +261,7 @@ def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = 
     lowered = text.lower()
     if any(other.lower() in lowered for other in others):
         return False
-    return not is_field_phrase(words)
+    return field_ok and len(words) >= 3 or not is_field_phrase(words)
 
 
 # "35%", "63-point", "10x", "2.5-fold", "512$\times$1024": a figure measured, not a description.
