@@ -32,6 +32,9 @@ supporting maintaining preserving guaranteeing surpassing instead respectively a
 together alone altogether overall""".split())
 _CANNOT_START = CLAUSE_WORDS | VERBS | DANGLING
 _CAN_END_BEFORE = SMALL_WORDS | CLAUSE_WORDS | VERBS
+# Adjectives that follow their noun and open what it does ("a clustering method able to handle
+# several functions"): the noun phrase ends before one.
+_AFTER_NOUN = frozenset({"able"})
 END_PUNCT = ",;:.!?"
 # Words that point back at earlier sentences; a phrase with one means nothing on its own.
 ANAPHORIC = frozenset({"this", "these", "those", "both", "such", "its", "their", "it", "they",
@@ -139,7 +142,8 @@ def _word_flags(word: str) -> _WordFlags:
         may_start=not (core in _CANNOT_START or core in ANAPHORIC or not core.strip("-") or
                        listed),
         adverb=adverb, modifier=core.endswith(_MODIFIER_ENDINGS),
-        always_stops=core in PHRASE_BREAKS or core in ANAPHORIC or adverb or listed,
+        always_stops=core in PHRASE_BREAKS or core in ANAPHORIC or core in _AFTER_NOUN or adverb or
+        listed,
         plural_lower=core.endswith("s") and not core.endswith(("ss", "us", "is", "ics")) and
         word.islower(),
         object_start=core in VERB_OBJECT_STARTS,
@@ -147,7 +151,7 @@ def _word_flags(word: str) -> _WordFlags:
         plural=_is_plural(core), ends_clause=word[-1:] in END_PUNCT,
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
         not adverb and not is_never_a_noun(core),
-        ends_before=core in _CAN_END_BEFORE, bare_verb=core in BARE_VERBS, is_of=core == "of",
+        ends_before=core in _CAN_END_BEFORE or core in _AFTER_NOUN, bare_verb=core in BARE_VERBS, is_of=core == "of",
         is_the=core == "the", is_to=core == "to")
 
 
