@@ -31,6 +31,7 @@ from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.names import Name
 from papersite.enrich.titles.prepare import split_sentences
 from papersite.enrich.titles.ranking import _may_describe, context_of, title_options
+from papersite.enrich.titles.restate import describe_name
 from papersite.enrich.titles.tokens import read_tokens, spans
 from papersite.enrich.titles.word_forms import gerund as _gerund
 from papersite.parse import parse_list_text
@@ -162,6 +163,16 @@ def test_a_noun_phrase_ends_before_able() -> None:
     # "the first topological clustering method able to handle several functions": the method
     # is a topological clustering method; "Handling Several Functions" alone says too little.
     assert _derived(_bundled("we introduce ToMAToMP")) == "ToMAToMP: Topological Clustering Method"
+
+
+def test_a_long_description_before_called_says_what_the_name_is() -> None:
+    # Nine words between "a" and "called": with none found, the AISTATS 2025 PREMIA title
+    # fell back to its first sentence's field ("PREMIA: Large Language Models").
+    text = ("Our study has two main contributions: we introduce a novel reference-based attack "
+            "framework specifically for analyzing preference data called PREMIA (Preference "
+            "data MIA).")
+    assert describe_name(text, "PREMIA", "") == [
+        "a novel reference-based attack framework specifically for analyzing preference data"]
 
 
 def _bundled(marker: str) -> str:

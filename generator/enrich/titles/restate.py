@@ -39,8 +39,9 @@ _STOCK = frozenset("""a an the our this these its their novel new simple recent 
 general generic principled unified straightforward first yet highly practical powerful
 versatile flexible scalable lightweight robust and innovative improved alternative
 two-stage""".split()) - {"two-stage"}
-# "a depth-conditioned inpainting method called X": the words before the naming word.
-_NAMED_AFTER = re.compile(r"\b(?:an?|the|our)\s+((?:[^\s,;:.()]+\s+){1,7}?)"
+# "a depth-conditioned inpainting method called X": the words before the naming word, up to ten
+# ("a novel reference-based attack framework specifically for analyzing preference data called").
+_NAMED_AFTER = re.compile(r"\b(?:an?|the|our)\s+((?:[^\s,;:.()]+\s+){1,10}?)"
                           r"(?:called|named|dubbed|termed|coined)\s+$")
 _WHICH_AFTER = re.compile(r"(?:\s*\([^()]*\))?,?\s+(?:which|that)\s+([a-z]+s)\s+([^.;:]*)")
 

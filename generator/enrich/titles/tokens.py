@@ -151,8 +151,8 @@ def _word_flags(word: str) -> _WordFlags:
         plural=_is_plural(core), ends_clause=word[-1:] in END_PUNCT,
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
         not adverb and not is_never_a_noun(core),
-        ends_before=core in _CAN_END_BEFORE or core in _AFTER_NOUN, bare_verb=core in BARE_VERBS, is_of=core == "of",
-        is_the=core == "the", is_to=core == "to")
+        ends_before=core in _CAN_END_BEFORE or core in _AFTER_NOUN, bare_verb=core in BARE_VERBS,
+        is_of=core == "of", is_the=core == "the", is_to=core == "to")
 
 
 def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:
