@@ -738,6 +738,23 @@ def test_a_gist_that_only_names_the_method_goes_on_to_what_it_does() -> None:
     assert gist_of(other) == "We propose Progressive Dataset Distillation (PDD)."
 
 
+def test_a_gist_spells_out_an_acronym_the_abstract_defined_in_a_sentence_it_leaves_out() -> None:
+    # The bundled list: "DG" and "VM" were defined in sentences the gist leaves out.
+    assert "a novel Domain Generalization framework" in gist_of(_bundled("(CSD)"), 2026)
+    # "virtual microphones (VM)", used as "VM signals": singular where it modifies a noun.
+    assert "generates virtual microphone signals" in gist_of(_bundled("Virtual-Flow"), 2026)
+    # Not an acronym thousands of papers use, one inside a name's own words, or words whose
+    # initials are not the acronym's capitals.
+    text = ("Large Language Models (LLMs) and Common Crawl (CC) are everywhere. We propose "
+            "SKVQ (Sliding-window KV cache Quantization) for LLMs, trained on CC.")
+    kv = "Key-value (KV) caches grow with the context. " + text
+    assert gist_of(text) == ("We propose SKVQ (Sliding-window KV cache Quantization) for LLMs, "
+                             "trained on Common Crawl.")
+    assert "Sliding-window KV cache" in gist_of(kv)
+    cc = text.replace("Common Crawl (CC)", "datasets composed of large amounts of CommonCrawl (CC)")
+    assert gist_of(cc).endswith("trained on CC.")
+
+
 def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
     # The bundled NeurIPS 2026 list, shortened: "resolves this challenge" points to a sentence
     # the gist leaves out.
