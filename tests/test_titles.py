@@ -755,6 +755,23 @@ def test_a_gist_spells_out_an_acronym_the_abstract_defined_in_a_sentence_it_leav
     assert gist_of(cc).endswith("trained on CC.")
 
 
+def test_a_gist_drops_a_purpose_that_points_back_inside_the_sentence() -> None:
+    # ICLR 2024, shortened: the issues and the gap are in sentences the gist leaves out.
+    lmh = ("Spiking neural networks are promising. Their membrane factors are fixed, which "
+           "limits them. We propose the Learnable Multi-hierarchical (LM-H) model to address "
+           "these issues by dynamically regulating its membrane-related factors.")
+    assert gist_of(lmh) == ("We propose the Learnable Multi-hierarchical (LM-H) model, which "
+                            "dynamically regulates its membrane-related factors.")
+    wave = ("Traveling waves are seen in the brain. No model uses them for memory. We introduce "
+            "a model to fill this gap, which we denote the Wave-RNN (wRNN).")
+    assert gist_of(wave) == "We introduce a model, which we denote the Wave-RNN (wRNN)."
+    # Not where the purpose is what is proposed: "We propose to tackle these challenges by …".
+    aim = wave.replace("We introduce a model to fill this gap, which we denote the Wave-RNN "
+                       "(wRNN).", "We propose to tackle these challenges by learning a new "
+                       "shape representation.")
+    assert "We propose to tackle these challenges by learning" in gist_of(aim)
+
+
 def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
     # The bundled NeurIPS 2026 list, shortened: "resolves this challenge" points to a sentence
     # the gist leaves out.

@@ -66,6 +66,21 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
+# The same purpose inside the sentence: "X to address these issues by dynamically regulating
+# Y", "a model to fill this gap, which we denote …", "PE to solve this problem and show …".
+_PURPOSE_POINTING_BACK = (r",?\s+(?:(?:specifically\s+)?(?:designed|aiming|aimed|intended|tailored)"
+                          r"\s+)?(?:in order |so as )?to\s+(?:address|tackle|overcome|solve|"
+                          r"mitigate|alleviate|bridge|fill|remedy|close|resolve|handle|fix)\s+" +
+                          _POINTERS + r"(?:\s+[\w'-]+){1,3}?")
+_PURPOSE_BY_DOING = re.compile(_PURPOSE_POINTING_BACK + r"\s+by\s+(?P<adverb>[a-z]+ly\s+)?"
+                               r"(?P<doing>[a-z]+ing)\s+")
+_PURPOSE_BEFORE = re.compile(_PURPOSE_POINTING_BACK + r"(?=,(?!\s+(?:i\.e|e\.g)\.)|\s+(?:which|with)\s|"
+                             r"\s+and\s+(?:show|demonstrate|propose|present|introduce|provide|prove|"
+                             r"establish|evaluate|validate)s?\b)")
+# A verb whose object is the purpose itself: "We propose to address these issues by …".
+_AIMING_VERBS = frozenset("propose proposes aim aims seek seeks attempt attempts try tries strive "
+                          "strives we".split())
+
 # A gist sentence this short that names the method says nothing of what it does.
 _ONLY_NAMING_WORDS = 12
 # Words after the name that say no more of it than its kind: "(RCDRL) method", "(SOFE) framework".
@@ -105,7 +120,8 @@ _DONE = {"introducing": "introduce", "proposing": "propose", "presenting": "pres
 # by leveraging …": what the thing does, said by pointing back.
 _POINTER_BY_DOING = re.compile(
     r"\b(?P<relative>which|that)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+" + _POINTERS +
-    r"(?:\s+[\w-]+){1,3}?(?:\s+(?:directly|explicitly|effectively))?\s+by\s+(?P<doing>[a-z]+ing)\s+")
+    r"(?:\s+[\w-]+){1,3}?(?:\s+(?:directly|explicitly|effectively))?\s+by\s+(?:[a-z]+ly\s+)?"
+    r"(?P<doing>[a-z]+ing)\s+")
 # "... by establishing and validating ...": a second "-ing" the rewrite would leave dangling.
 _ANOTHER_DOING = re.compile(r"\band\s+(?:[a-z]+ly\s+)?[a-z]+ing\b")
 
@@ -184,7 +200,7 @@ def _initials(words: str) -> list[str]:
 
 
 def _said_alone(sentence: Sentence) -> str:
-    """Return a sentence as a gist says it: lead-in and closing clause pointing back dropped,
+    """Return a sentence as a gist says it: lead-in and purpose pointing back dropped,
     "We address this gap by introducing X" said "We introduce X", "X, which resolves this
     challenge by leveraging Y" said "X, which leverages Y"."""
     text = _LEAD_IN.sub("", sentence.text, count=1)
@@ -192,7 +208,7 @@ def _said_alone(sentence: Sentence) -> str:
     if lead_in and len(lead_in.group(0).split()) <= 15:
         text = text[lead_in.end():]
     text = _said_directly(_WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
-    text = _by_doing_said_directly(text)
+    text = _purpose_said_directly(_by_doing_said_directly(text))
     pointing_back = _POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
@@ -209,6 +225,24 @@ def _by_doing_said_directly(text: str) -> str:
     if not does or _ANOTHER_DOING.search(text, match.end()):
         return text
     return f"{text[:match.start()]}{match.group('relative')} {does} {text[match.end():]}"
+
+
+def _purpose_said_directly(text: str) -> str:
+    """Return "X, which dynamically regulates Y" for "X to address these issues by dynamically
+    regulating Y", and "a model, which we denote …" for "a model to fill this gap, which we
+    denote …": the issues are in a sentence the gist leaves out."""
+    for pattern in (_PURPOSE_BY_DOING, _PURPOSE_BEFORE):
+        match = pattern.search(text)
+        before = text[:match.start()].split() if match else []
+        if match is None or not before or before[-1].lower() in _AIMING_VERBS:
+            continue
+        if pattern is _PURPOSE_BEFORE:
+            return text[:match.start()] + text[match.end():]
+        does = third_person(match.group("doing"))
+        if does and not _ANOTHER_DOING.search(text, match.end()):
+            return f"{text[:match.start()]}, which {match.group('adverb') or ''}{does} " \
+                f"{text[match.end():]}"
+    return text
 
 
 def _said_directly(text: str) -> str:
