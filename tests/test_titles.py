@@ -28,6 +28,7 @@ from papersite.enrich.titles import (
 from papersite.enrich.titles.case import capitalise_first, clean_end
 from papersite.enrich.titles.coined import find_expansion, is_coined
 from papersite.enrich.titles.established import established_names
+from papersite.enrich.titles.gist import _said_directly
 from papersite.enrich.titles.names import Name
 from papersite.enrich.titles.prepare import split_sentences
 from papersite.enrich.titles.ranking import _may_describe, context_of, title_options
@@ -770,6 +771,17 @@ def test_a_gist_drops_a_purpose_that_points_back_inside_the_sentence() -> None:
                        "(wRNN).", "We propose to tackle these challenges by learning a new "
                        "shape representation.")
     assert "We propose to tackle these challenges by learning" in gist_of(aim)
+
+
+def test_a_gist_says_what_is_done_whatever_the_opening_points_back_to() -> None:
+    # ICLR 2024, shortened: "this concept", "this paradigm" are in sentences the gist leaves out.
+    latm = ("LLMs can use tools. Recent work lets them make tools too. We advance this concept by "
+            "introducing a closed-loop framework, referred to as LLMs As Tool Makers (LATM).")
+    assert gist_of(latm) == ("We introduce a closed-loop framework, referred to as LLMs As Tool "
+                             "Makers (LATM).")
+    # Only for what introducing verbs do: "by clipping" says no contribution of its own.
+    clipped = "We stabilise this training by clipping the gradients."
+    assert _said_directly(clipped) == clipped
 
 
 def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
