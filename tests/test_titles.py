@@ -780,6 +780,11 @@ def test_a_gist_says_what_is_done_whatever_the_opening_points_back_to() -> None:
     assert gist_of(latm) == ("We introduce a closed-loop framework, referred to as LLMs As Tool "
                              "Makers (LATM).")
     # Only for what introducing verbs do: "by clipping" says no contribution of its own.
+    assert _said_directly("This paper aims to unleash this pathway by proposing a novel Nature-"
+                          "Powered Graph Learning (NP-GL) framework.") == (
+        "This paper proposes a novel Nature-Powered Graph Learning (NP-GL) framework.")
+    assert _said_directly("We leverage this success and propose a new model-based approach to "
+                          "meta-RL.") == "We propose a new model-based approach to meta-RL."
     clipped = "We stabilise this training by clipping the gradients."
     assert _said_directly(clipped) == clipped
 

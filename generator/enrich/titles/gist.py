@@ -106,12 +106,15 @@ _BY_DOING = re.compile(
     _POINTERS + r"\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
     r"(?:\s+in knowledge)?\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|"
     r"introduce|show|design|provide|establish|derive|prove)s?)\s+")
-# "We advance this concept by introducing X", "We tackle this task by designing X": whatever
-# it points back to, the gist says "We introduce X" (`_DONE` knows which "-ing" forms).
+# "We advance this concept by introducing X", "This paper aims to unleash this pathway by
+# proposing X", "We leverage this success and propose X": whatever it points back to, the gist
+# says "We introduce X" (`_DONE` knows which "-ing" forms).
 _ANYTHING_BY_DOING = re.compile(
-    r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+[a-z]+\s+"
+    r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
+    r"tries|try|strives?)\s+to\s+)?[a-z]+\s+"
     r"(?:this|these|those|such|the\s+above|the\s+aforementioned)(?:\s+[\w-]+){1,2}?"
-    r"\s+by\s+(?P<doing>[a-z]+ing)\s+")
+    r"\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|introduce|design)s?)"
+    r"\s+")
 # What is done, by its "-ing" form: "by introducing" -> "introduce".
 _DONE = {"introducing": "introduce", "proposing": "propose", "presenting": "present",
          "designing": "design", "developing": "develop", "building": "build",
@@ -255,7 +258,7 @@ def _said_directly(text: str) -> str:
     """Return "We introduce X" for "We address this gap by introducing X" or "We bridge this gap
     and introduce X" (see `_BY_DOING`)."""
     match = _BY_DOING.match(text) or _ANYTHING_BY_DOING.match(text)
-    done = (match.groupdict().get("done") or _DONE.get(match.group("doing"))) if match else None
+    done = (match.group("done") or _DONE.get(match.group("doing"))) if match else None
     if match is None or done is None or _ANOTHER_DOING.search(text, match.end()):
         return text
     if match.group("subject") != "We":  # "This paper introduces X"
