@@ -789,6 +789,17 @@ def test_a_gist_says_what_is_done_whatever_the_opening_points_back_to() -> None:
     assert _said_directly(clipped) == clipped
 
 
+def test_a_long_gist_starts_at_the_clause_that_names_the_method() -> None:
+    # The bundled TrAC abstract: "We prove that …, and present an algorithm for Tracing Actual
+    # Causes (TrAC) …" was cut inside the lemma, before the name.
+    assert gist_of(_bundled("Tracing Actual Causes"), 2026) == (
+        "We present an algorithm for Tracing Actual Causes (TrAC) that is sound and complete "
+        "for enumerating all actual causes of any target event.")
+    # A sentence short enough to be the gist whole stays whole.
+    short = "We prove a lemma, and present an algorithm for Tracing Actual Causes (TrAC)."
+    assert gist_of(short) == short
+
+
 def test_a_gist_says_what_the_contribution_does_not_what_it_resolves_by_doing_it() -> None:
     # The bundled NeurIPS 2026 list, shortened: "resolves this challenge" points to a sentence
     # the gist leaves out.

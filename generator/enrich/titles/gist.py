@@ -278,7 +278,7 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     named = next((s for s in sentences if name and (s.intro_cues and name in s.text or
                                                     s.text.startswith(name + " "))), None)
     if named:
-        return _with_what_it_does(_said_alone(named), named, prepared, name)
+        return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
     for kind in ([s for s in sentences if s.intro_cues], [s for s in sentences if s.study_cues],
                  sentences[:1]):
         if kind:
@@ -291,6 +291,24 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
             return next((text for text in said if not _points_back(text) and
                          not _REPORTS.search(text)), first)
     return ""
+
+
+# "We prove that … , and present an algorithm for Tracing Actual Causes (TrAC) …": the clause
+# that names the paper's method, after another that the gist would be cut in.
+_AND_INTRODUCE = re.compile(r",?\s+and\s+(?:we\s+)?(?P<verb>present|propose|introduce|develop|"
+                            r"design|derive|provide)\s+")
+
+
+def _naming_clause(text: str, name: str) -> str:
+    """Return "We present an algorithm for … (TrAC) …" for "We prove that …, and present an
+    algorithm for … (TrAC) …" when the sentence is too long for a gist and the name is only in
+    its second clause: the cut would keep the first and lose the name."""
+    if not text.startswith("We ") or len(text.split()) <= MAX_GIST_WORDS:
+        return text
+    match = _AND_INTRODUCE.search(text)
+    if match is None or name in text[:match.start()] or name not in text[match.end():]:
+        return text
+    return f"We {match.group('verb')} {text[match.end():]}"
 
 
 def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: str) -> str:
