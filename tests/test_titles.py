@@ -833,6 +833,16 @@ def test_an_emphasized_ordinary_word_is_not_a_coined_name() -> None:
     assert "safe" not in names and "SafeNet" in names, names
 
 
+def test_a_name_the_abstract_calls_popular_or_standard_is_not_the_papers() -> None:
+    # ICLR 2024, shortened: WiSE-FT is the method studied; the paper's own is BANG.
+    text = ("Generalization to out-of-distribution (OOD) data is a critical challenge. In this "
+            "study, we closely examine WiSE-FT, a popular weight space ensemble method that "
+            "interpolates between a pre-trained and a fine-tuned model. We propose BAlaNced "
+            "averaGing (BANG), which mitigates the overconfidence of fine-tuned models.")
+    assert "WiSE-FT" not in introduced_names(text)
+    assert "BANG" in introduced_names(text)
+
+
 def test_names_earlier_papers_used_are_not_coined_unless_the_abstract_says_so() -> None:
     assert list_year("NeurIPS 2026 论文列表") == 2026 and list_year("My papers") is None
     established = established_names(2026)

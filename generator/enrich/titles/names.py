@@ -24,6 +24,7 @@ from .coined import (
     is_coined_part,
 )
 from .established import NONE_ESTABLISHED, Established
+from .phrases import OTHERS_OPENERS
 from .prepare import MATH_BASE, NAME_MATH_BASE, PLACEHOLDER, Prepared, Sentence, is_math, mentions_any
 from .spotting import PAREN_ACRONYM, name_at, name_in_object
 from .vocabulary import DETERMINERS, GENERIC_HEADS, NAME_CUE, NAME_CUE_WORDS, TRAILING_PUNCT
@@ -129,12 +130,20 @@ _VARIABLE = re.compile(r"(?:\[A-Za-z]+|[A-Za-z])\s*(?:[_^]\s*(?:\{[^{}]*\}|\w)\s
 
 def _is_others(name: Name, text: str, background: str) -> bool:
     """Tell whether a name is another paper's: defined by the background ("Computation-aware
-    Gaussian processes (CAGPs)") or cited ("the P2L algorithm (Paccagnan et al., 2023)"),
-    unless the abstract says it coins it."""
+    Gaussian processes (CAGPs)"), cited ("the P2L algorithm (Paccagnan et al., 2023)") or
+    described as others' ("WiSE-FT, a popular … method"), unless the abstract says it coins it."""
     if f"({name.name})" in background or f"({name.name}s)" in background or \
             is_attributed(text, name.name):
         return True
-    return not name.said_coined and is_cited(text, name.name)
+    return not name.said_coined and (is_cited(text, name.name) or
+                                     _described_as_others(find_appositive(text, name.name)))
+
+
+def _described_as_others(appositive: str) -> bool:
+    """Tell whether what the abstract says a name is sets it apart as others' ("we closely
+    examine WiSE-FT, a popular weight space ensemble method")."""
+    words = appositive.lower().split()
+    return len(words) > 1 and words[0] in DETERMINERS and words[1] in OTHERS_OPENERS
 
 
 def _may_be_coined(name: Name, established: Established) -> bool:
