@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ...text.words import singular
 from .coined import find_expansion
 from .established import established_names
 from .prepare import Prepared, Sentence, restore
@@ -146,7 +147,9 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     or the first of them; else the first sentence. It is said on its own (`_said_alone`: no
     lead-in, no clause pointing back, "X, which leverages Y" for "X, which resolves this
     challenge by leveraging Y"); the name's sentence, when it only names the method, goes on
-    to what the next sentence says it does ("We propose X, which constructs …"). A longer
+    to what the next sentence says it does ("We propose X, which constructs …"), and, when too
+    long, starts at the clause that names it ("…, and present X" says "We present X"). An
+    acronym the abstract spelled out elsewhere is written in its words (`_spelled_out`). A longer
     sentence is cut at the last clause break that keeps at least ten words, else after
     MAX_GIST_WORDS - 1 words (not on a function word), and ends in "…".
     """
@@ -172,10 +175,9 @@ def _spelled_out(text: str, prepared: Prepared, name: str) -> str:
     the longer gist would be cut where the shorter was whole."""
     common = established_names(None).common
     for match in _ACRONYM.finditer(text):
-        acronym, before = match.group(), text[:match.start()]
+        acronym = match.group()
         if acronym == name or acronym in common or f"({acronym})" in text or \
-                text.startswith(" (", match.end()) or before.count("(") > before.count(")") or \
-                before.split()[-1:] and before.split()[-1][:1].isupper():
+                _in_a_name(text, match.start(), match.end()):
             continue
         expansion = find_expansion(prepared.text, acronym).rstrip("~ ")
         if expansion and _MODIFIES_PLURAL.match(text, match.end()):
@@ -189,16 +191,22 @@ def _spelled_out(text: str, prepared: Prepared, name: str) -> str:
     return text
 
 
+def _in_a_name(text: str, start: int, end: int) -> bool:
+    """Tell whether the words at start:end are part of a name: spelled out right after ("X (…)"),
+    inside parentheses, or after a capitalised word ("Dynamic Knowledge Tracked FDG")."""
+    before = text[:start]
+    previous = before.split()[-1:]
+    return text.startswith(" (", end) or before.count("(") > before.count(")") or \
+        bool(previous) and previous[0][:1].isupper()
+
+
 def _singular(expansion: str, acronym: str) -> str:
     """Return a plural expansion of a singular acronym in the singular: "virtual microphones
     (VM)" gives "virtual microphone" for "VM signals"."""
-    last = expansion.rsplit(None, 1)[-1]
-    if acronym.endswith("s") or not last.endswith("s") or last.endswith(("ss", "us", "is")) or \
-            "-" in last:  # "Mixture-of-Experts models"
+    head, _, last = expansion.rpartition(" ")
+    if acronym.endswith("s") or last.endswith(("us", "is")) or "-" in last:  # "Mixture-of-Experts"
         return expansion
-    if expansion.endswith("ies"):
-        return expansion[:-3] + "y"
-    return expansion[:-2] if expansion.endswith(("sses", "xes", "ches", "shes")) else expansion[:-1]
+    return f"{head} {singular(last)}".lstrip()
 
 
 def _initials(words: str) -> list[str]:
