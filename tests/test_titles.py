@@ -519,8 +519,10 @@ def test_a_title_too_short_gives_way_to_the_opening_phrase_not_glued_to_it() -> 
     assert title == "We Prove That Diffusion of Heat on Graphs Mixes Quickly", title
 
 
-def test_short_abstract_still_gets_three_words() -> None:
-    _assert_well_formed(_derived("Transformers work."))
+def test_an_abstract_shorter_than_a_title_is_its_own_title_said_once() -> None:
+    # Padded to three words it read "Transformers Transformers work".
+    assert _derived("Transformers work.") == "Transformers Work"
+    assert _derived("Graphs.") == "Graphs"
 
 
 def test_math_span_stays_intact() -> None:

@@ -66,7 +66,11 @@ def fit_length(title: str, prepared: Prepared) -> str:
         # prove that …"). Only a phrase still too short is padded.
         head = words[:1] if words[0].endswith(":") else []
         opening = fallback_phrase(prepared, MAX_WORDS - len(head)).split()
-        words = head + title_case(opening).split() if len(head + opening) >= MIN_WORDS \
+        # An abstract of fewer words than a title has is its own title, said once
+        # ("Transformers Work", not "Transformers Transformers work").
+        repeats = [word.lower().rstrip(TRAILING_PUNCT) for word in opening[:len(words)]] == \
+            [word.lower().rstrip(TRAILING_PUNCT) for word in words]
+        words = head + title_case(opening).split() if len(head + opening) >= MIN_WORDS or repeats \
             else words + opening
         words = words[:MAX_WORDS]
     return " ".join(words).rstrip(".,;: ")
