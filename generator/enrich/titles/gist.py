@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import re
 
-from ...text.words import singular
-from .coined import find_expansion
-from .established import established_names
+from .acronyms import spell_out_first
 from .prepare import Prepared, Sentence, restore
-from .vocabulary import DANGLING, SMALL_WORDS
+from .vocabulary import DANGLING
 from .word_forms import base_gerund, gerund, third_person
 
 MAX_GIST_WORDS = 25
@@ -149,46 +147,18 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     challenge by leveraging Y"); the name's sentence, when it only names the method, goes on
     to what the next sentence says it does ("We propose X, which constructs …"), and, when too
     long, starts at the clause that names it ("…, and present X" says "We present X"). An
-    acronym the abstract spelled out elsewhere is written in its words (`_spelled_out`). A longer
+    acronym the abstract spelled out elsewhere is written in its words (`acronyms`). A longer
     sentence is cut at the last clause break that keeps at least ten words, else after
     MAX_GIST_WORDS - 1 words (not on a function word), and ends in "…".
     """
     text = contribution_sentence(prepared, name)
-    return restore(_cut(_spelled_out(text, prepared, name), prepared), prepared, str) \
-        if text else ""
-
-
-# A word in capitals (an acronym), standing alone: not part of a hyphenated name.
-_ACRONYM = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z]s?(?![\w-])")
-# A plural noun after an acronym: the acronym modifies it ("VM signals").
-_MODIFIES_PLURAL = re.compile(r" [a-z]+[^s\W]s\b")
-
-
-def _spelled_out(text: str, prepared: Prepared, name: str) -> str:
-    """Return the gist with its first use of an acronym that the abstract spells out in words
-    ("Domain Generalization (DG)") and that few earlier papers used written in those words: the
-    gist is read without the sentence that said what "DG" is ("We propose a novel Domain
-    Generalization framework", not "a novel DG framework"). Not the paper's own name, not one
-    the gist spells out itself or that a name holds ("Dynamic Knowledge Tracked FDG (DKT-FDG)",
-    "SKVQ (Sliding-window KV cache Quantization)"), and only words whose initials are exactly
-    the acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"); not when
-    the longer gist would be cut where the shorter was whole."""
-    common = established_names(None).common
-    for match in _ACRONYM.finditer(text):
-        acronym = match.group()
-        if acronym == name or acronym in common or f"({acronym})" in text or \
-                _in_a_name(text, match.start(), match.end()):
-            continue
-        expansion = find_expansion(prepared.text, acronym).rstrip("~ ")
-        if expansion and _MODIFIES_PLURAL.match(text, match.end()):
-            expansion = _singular(expansion, acronym)
-        if expansion and _initials(expansion) == [c.lower() for c in acronym if c.isupper()] \
-                and expansion.lower() not in text.lower():
-            spelled = text[:match.start()] + expansion + text[match.end():]
-            # Not at the price of the gist's end: a whole sentence stays whole.
-            fits = len(spelled.split()) <= MAX_GIST_WORDS or len(text.split()) > MAX_GIST_WORDS
-            return spelled if fits else text
-    return text
+    if not text:
+        return ""
+    # Not the paper's own name, nor an acronym a name holds ("Dynamic Knowledge Tracked FDG
+    # (DKT-FDG)", "SKVQ (Sliding-window KV cache Quantization)").
+    text = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end] == name
+                           or _in_a_name(text, start, end), MAX_GIST_WORDS)
+    return restore(_cut(text, prepared), prepared, str)
 
 
 def _in_a_name(text: str, start: int, end: int) -> bool:
@@ -198,22 +168,6 @@ def _in_a_name(text: str, start: int, end: int) -> bool:
     previous = before.split()[-1:]
     return text.startswith(" (", end) or before.count("(") > before.count(")") or \
         bool(previous) and previous[0][:1].isupper()
-
-
-def _singular(expansion: str, acronym: str) -> str:
-    """Return a plural expansion of a singular acronym in the singular: "virtual microphones
-    (VM)" gives "virtual microphone" for "VM signals"."""
-    head, _, last = expansion.rpartition(" ")
-    if acronym.endswith("s") or last.endswith(("us", "is")) or "-" in last:  # "Mixture-of-Experts"
-        return expansion
-    return f"{head} {singular(last)}".lstrip()
-
-
-def _initials(words: str) -> list[str]:
-    """Return the first letters of the words and of each part of a hyphenated word, but of
-    small words ("Chain-of-Thought": c, t)."""
-    return [part[0].lower() for word in words.split() for part in word.split("-")
-            if part and part.lower() not in SMALL_WORDS]
 
 
 def _said_alone(sentence: Sentence) -> str:

@@ -1,0 +1,59 @@
+"""Write an acronym in the words the abstract spelled it out in, where a reader meets it alone.
+
+A title or gist is read without the sentence that said what "DG" or "LLC" is: "We propose a
+novel Domain Generalization framework", "Deep Neural Networks: Local Learning Coefficient".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ...text.words import singular
+from .coined import find_expansion
+from .established import established_names
+from .vocabulary import SMALL_WORDS
+
+# A word in capitals (an acronym), standing alone: not part of a hyphenated name.
+_ACRONYM = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z]s?(?![\w-])")
+# A plural noun after an acronym: the acronym modifies it ("VM signals").
+_MODIFIES_PLURAL = re.compile(r" [a-z]+[^s\W]s\b")
+
+
+def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bool],
+                    max_words: int, case: Callable[[str], str] = str) -> str:
+    """Return `text` with its first acronym that the abstract spells out in words, and that
+    few earlier papers used, written in those words (`case` shapes them); not one `skip(text,
+    start, end)` rejects or `text` spells out itself, only words whose initials are exactly
+    the acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), and not
+    when the longer text would pass `max_words` where the shorter did not."""
+    common = established_names(None).common
+    for match in _ACRONYM.finditer(text):
+        acronym = match.group()
+        if acronym in common or f"({acronym})" in text or skip(text, match.start(), match.end()):
+            continue
+        expansion = find_expansion(abstract, acronym).rstrip("~ ")
+        if expansion and _MODIFIES_PLURAL.match(text, match.end()):
+            expansion = _singular(expansion, acronym)
+        if expansion and _initials(expansion) == [c.lower() for c in acronym if c.isupper()] \
+                and expansion.lower() not in text.lower():
+            spelled = text[:match.start()] + case(expansion) + text[match.end():]
+            fits = len(spelled.split()) <= max_words or len(text.split()) > max_words
+            return spelled if fits else text
+    return text
+
+
+def _singular(expansion: str, acronym: str) -> str:
+    """Return a plural expansion of a singular acronym in the singular: "virtual microphones
+    (VM)" gives "virtual microphone" for "VM signals"."""
+    head, _, last = expansion.rpartition(" ")
+    if acronym.endswith("s") or last.endswith(("us", "is")) or "-" in last:  # "Mixture-of-Experts"
+        return expansion
+    return f"{head} {singular(last)}".lstrip()
+
+
+def _initials(words: str) -> list[str]:
+    """Return the first letters of the words and of each part of a hyphenated word, but of
+    small words ("Chain-of-Thought": c, t)."""
+    return [part[0].lower() for word in words.split() for part in word.split("-")
+            if part and part.lower() not in SMALL_WORDS]
