@@ -25,7 +25,8 @@ from papersite.enrich.titles import (
     scoring,
     title_alternatives,
 )
-from papersite.enrich.titles.case import capitalise_first, clean_end
+from papersite.enrich.titles.acronyms import spell_out_first
+from papersite.enrich.titles.case import capitalise_first, clean_end, title_case
 from papersite.enrich.titles.coined import find_expansion, is_coined
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.gist import _said_directly
@@ -158,6 +159,27 @@ def test_a_name_is_what_its_appositive_says_even_in_common_words() -> None:
             "non-expert validators only reach 34% accuracy. The difficulty of GPQA for skilled "
             "non-experts should enable realistic scalable oversight experiments.")
     assert _derived(text) != "GPQA: Challenging Dataset"
+
+
+def test_a_title_spells_out_an_acronym_a_reader_meets_alone() -> None:
+    # The bundled DKT-FDG abstract: "FDG" is "Federated Domain Generalization" in its first
+    # sentence, which the reader of a list has not read.
+    assert _derived(_bundled("(DKT-FDG)")) == (
+        "DKT-FDG: Dynamic Knowledge Tracked Federated Domain Generalization")
+    abstract = ("Yet Another ICU Benchmark (YAIB) helps intensive care unit (ICU) research. "
+                "Reinforcement learning from human feedback (RLHF) aligns models. "
+                "Invariant risk minimization (IRM) and Zero Redundancy Optimizer (ZeRO) too.")
+    not_a_name = lambda text, start, end: False  # noqa: E731
+    assert spell_out_first("Clustered IRM: Cluster Structure", abstract, not_a_name, 16,
+                           lambda words: title_case(words.split())) == (
+        "Clustered Invariant Risk Minimization: Cluster Structure")
+    # Not where the title already says how the words open ("Reinforcement Learning: Reinforcement
+    # Learning from Human Feedback Pipeline").
+    assert spell_out_first("Reinforcement Learning: RLHF Pipeline", abstract, not_a_name, 16) == (
+        "Reinforcement Learning: RLHF Pipeline")
+    # Not past the longest title.
+    assert spell_out_first("One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve "
+                           "Thirteen Fourteen IRM", abstract, not_a_name, 16).endswith("IRM")
 
 
 def test_a_noun_phrase_ends_before_able() -> None:

@@ -16,6 +16,8 @@ from .vocabulary import SMALL_WORDS
 
 # A word in capitals (an acronym), standing alone: not part of a hyphenated name.
 _ACRONYM = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z]s?(?![\w-])")
+# A word of the text, hyphenated parts apart.
+_WORD = re.compile(r"[A-Za-z]+")
 # A plural noun after an acronym: the acronym modifies it ("VM signals").
 _MODIFIES_PLURAL = re.compile(r" [a-z]+[^s\W]s\b")
 
@@ -25,8 +27,9 @@ def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bo
     """Return `text` with its first acronym that the abstract spells out in words, and that
     few earlier papers used, written in those words (`case` shapes them); not one `skip(text,
     start, end)` rejects or `text` spells out itself, only words whose initials are exactly
-    the acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), and not
-    when the longer text would pass `max_words` where the shorter did not."""
+    the acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), not
+    opening as the text already says something, and not when the longer text would pass
+    `max_words` where the shorter did not."""
     common = established_names(None).common
     for match in _ACRONYM.finditer(text):
         acronym = match.group()
@@ -36,11 +39,19 @@ def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bo
         if expansion and _MODIFIES_PLURAL.match(text, match.end()):
             expansion = _singular(expansion, acronym)
         if expansion and _initials(expansion) == [c.lower() for c in acronym if c.isupper()] \
-                and expansion.lower() not in text.lower():
+                and not _repeats(expansion, text):
             spelled = text[:match.start()] + case(expansion) + text[match.end():]
             fits = len(spelled.split()) <= max_words or len(text.split()) > max_words
             return spelled if fits else text
     return text
+
+
+def _repeats(expansion: str, text: str) -> bool:
+    """Tell whether the text already says how the expansion opens (its first two words):
+    "Reinforcement Learning: RLHF Pipeline" would read "Reinforcement Learning: Reinforcement
+    Learning from Human Feedback Pipeline"."""
+    opening = " ".join(_WORD.findall(expansion.lower())[:2])
+    return f" {opening} " in f" {' '.join(_WORD.findall(text.lower()))} "
 
 
 def _singular(expansion: str, acronym: str) -> str:
