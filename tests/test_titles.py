@@ -851,6 +851,15 @@ def test_a_title_starts_lower_case_only_with_a_name_spelled_so(title: str, expec
     assert capitalise_first(title) == expected
 
 
+def test_an_emphasised_compound_adjective_is_not_a_name() -> None:
+    # AISTATS 2025, shortened: titled "Simulator-Free: Theoretical Properties of …".
+    text = ("We focus on developing a model-free and $\\textit{simulator-free}$ algorithm that "
+            "ensures constraint satisfaction during learning. We establish the theoretical "
+            "properties of the log-barrier policy gradient algorithm.")
+    assert introduced_names(text) == ()
+    assert not _derived(text).startswith("Simulator-Free")
+
+
 def test_an_emphasized_ordinary_word_is_not_a_coined_name() -> None:
     text = BACKGROUND + "We call such models *safe* and propose **SafeNet**, a verifier."
     names = introduced_names(text)

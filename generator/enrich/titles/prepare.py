@@ -19,6 +19,8 @@ from .vocabulary import INTRO_CUE, INTRO_CUE_WORDS, STUDY_CUE, STUDY_CUE_WORDS, 
 # One private-use character stands for the n-th math span of the abstract being processed.
 MATH_BASE = 0xE000
 NAME_MATH_BASE = 0xF000
+# A lower-case compound: "simulator-free", "plug-and-play".
+_EMPHASISED_COMPOUND = re.compile(r"[a-z]+(?:-[a-z]+)+")
 _MATH_CHARS = "\ue000-\uf8ff"
 PLACEHOLDER = re.compile("[" + _MATH_CHARS + "]")
 _STYLED_LETTERS = re.compile(
@@ -147,8 +149,10 @@ def _hide_math(text: str, maths: list[str]) -> str:
         styled = _STYLED_LETTERS.fullmatch(match.group(0))
         before = match.string[match.start() - 1:match.start()]
         after = match.string[match.end():match.end() + 1]
-        if styled and (before.isalpha() or after.isalpha()):
-            # Bold letters inside a word spell an acronym ("$\textbf{Co}$ncomitant"): plain text.
+        if styled and (before.isalpha() or after.isalpha() or
+                       _EMPHASISED_COMPOUND.fullmatch(styled.group(1))):
+            # Bold letters inside a word spell an acronym ("$\textbf{Co}$ncomitant"), and an
+            # emphasised compound is an adjective ("$\textit{simulator-free}$"): plain text.
             return styled.group(1)
         maths.append(match.group(0))
         # A styled word on its own ("$\texttt{NAISR}$") is a name; its placeholder says so.
