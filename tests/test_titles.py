@@ -177,6 +177,15 @@ def test_a_title_spells_out_an_acronym_a_reader_meets_alone() -> None:
     # Learning from Human Feedback Pipeline").
     assert spell_out_first("Reinforcement Learning: RLHF Pipeline", abstract, not_a_name, 16) == (
         "Reinforcement Learning: RLHF Pipeline")
+    # After "a" or "an", only words the article fits: "an LM" is not "an Language Model".
+    lm = "A language model (LM) and a graph neural network (GNN) are everywhere."
+    assert spell_out_first("Training an LM End-to-End", lm, not_a_name, 16,
+                           skip_common=False) == "Training an LM End-to-End"
+    # A title writes out even an acronym thousands of papers use; a gist leaves it.
+    assert spell_out_first("Training a GNN End-to-End", lm, not_a_name, 16,
+                           skip_common=False) == "Training a graph neural network End-to-End"
+    assert spell_out_first("Training a GNN End-to-End", lm, not_a_name, 25) == (
+        "Training a GNN End-to-End")
     # Not past the longest title.
     assert spell_out_first("One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve "
                            "Thirteen Fourteen IRM", abstract, not_a_name, 16).endswith("IRM")

@@ -101,15 +101,15 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
         # We present GPQA").
         title = _name_and_description(reading) or _name_and_proposal(reading, title) or title
     # An acronym alone in a title says nothing to a reader who has not read the abstract
-    # ("Deep Neural Networks: LLC"). Not the name the title starts with ("ZeRO++:", "RSCP+:"),
-    # not a letter of what it stands for ("Yet Another ICU Benchmark (YAIB)"), nor one the
-    # title spells out itself.
+    # ("Deep Neural Networks: LLC"), however common ("GNNs", "NAS"). Not the name the title
+    # starts with ("ZeRO++:", "RSCP+:"), not a letter of what a name stands for ("Yet Another
+    # ICU Benchmark (YAIB)"), nor one the title spells out itself.
     name = reading.names[0].name if reading.names else ""
     label = title.find(f"({name})") if name else -1
     title = spell_out_first(title, prepared.text, lambda text, start, end: start < label or (
                             start == 0 and (text[start:end] == name or text.startswith(":", end)))
                             or text.startswith(("+", " ("), end), MAX_WORDS,
-                            lambda words: title_case(words.split()))
+                            lambda words: title_case(words.split()), skip_common=False)
     title = clean_end(restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name))
     return title, reading, probabilities
 

@@ -16,6 +16,8 @@ from .vocabulary import SMALL_WORDS
 
 # A word in capitals (an acronym), standing alone: not part of a hyphenated name.
 _ACRONYM = re.compile(r"(?<![\w-])[A-Z][A-Za-z]*[A-Z]s?(?![\w-])")
+# "a", "an" right before: its sound fits the acronym, not the words.
+_AFTER_ARTICLE = re.compile(r"(?:^|\s)([Aa]n?)\s+$")
 # A word of the text, hyphenated parts apart.
 _WORD = re.compile(r"[A-Za-z]+")
 # A plural noun after an acronym: the acronym modifies it ("VM signals").
@@ -23,19 +25,25 @@ _MODIFIES_PLURAL = re.compile(r" [a-z]+[^s\W]s\b")
 
 
 def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bool],
-                    max_words: int, case: Callable[[str], str] = str) -> str:
-    """Return `text` with its first acronym that the abstract spells out in words, and that
-    few earlier papers used, written in those words (`case` shapes them); not one `skip(text,
-    start, end)` rejects or `text` spells out itself, only words whose initials are exactly
-    the acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), not
-    opening as the text already says something, and not when the longer text would pass
-    `max_words` where the shorter did not."""
-    common = established_names(None).common
+                    max_words: int, case: Callable[[str], str] = str,
+                    skip_common: bool = True) -> str:
+    """Return `text` with its first acronym that the abstract spells out in words, and (with
+    `skip_common`) that few earlier papers used, written in those words (`case` shapes them);
+    not one after "a" or "an" that the words would not fit, one `skip(text, start, end)`
+    rejects or one `text` spells out itself; only words whose initials are exactly the
+    acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), not opening
+    as the text already says something, and not when the longer text would pass `max_words`
+    where the shorter did not."""
+    common = established_names(None).common if skip_common else frozenset()
     for match in _ACRONYM.finditer(text):
         acronym = match.group()
         if acronym in common or f"({acronym})" in text or skip(text, match.start(), match.end()):
             continue
         expansion = find_expansion(abstract, acronym).rstrip("~ ")
+        article = _AFTER_ARTICLE.search(text, 0, match.start())
+        if expansion and article and (article.group(1).lower() == "an") != (
+                expansion[0].lower() in "aeiou"):
+            continue  # "an LM" would read "an Language Model"
         if expansion and _MODIFIES_PLURAL.match(text, match.end()):
             expansion = _singular(expansion, acronym)
         if expansion and _initials(expansion) == [c.lower() for c in acronym if c.isupper()] \
