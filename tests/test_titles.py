@@ -186,6 +186,10 @@ def test_a_title_spells_out_an_acronym_a_reader_meets_alone() -> None:
                            skip_common=False) == "Training a graph neural network End-to-End"
     assert spell_out_first("Training a GNN End-to-End", lm, not_a_name, 25) == (
         "Training a GNN End-to-End")
+    # But not the field's own words, in hundreds of earlier abstracts ("LLMs", "RL").
+    llms = "Large language models (LLMs) are everywhere."
+    assert spell_out_first("Aligning LLMs", llms, not_a_name, 16, skip_common=False) == (
+        "Aligning LLMs")
     # Not past the longest title.
     assert spell_out_first("One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve "
                            "Thirteen Fourteen IRM", abstract, not_a_name, 16).endswith("IRM")

@@ -27,14 +27,16 @@ _MODIFIES_PLURAL = re.compile(r" [a-z]+[^s\W]s\b")
 def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bool],
                     max_words: int, case: Callable[[str], str] = str,
                     skip_common: bool = True) -> str:
-    """Return `text` with its first acronym that the abstract spells out in words, and (with
-    `skip_common`) that few earlier papers used, written in those words (`case` shapes them);
+    """Return `text` with its first acronym that the abstract spells out in words, and that
+    few earlier papers used (with `skip_common`; else not hundreds), written in those words
+    (`case` shapes them);
     not one after "a" or "an" that the words would not fit, one `skip(text, start, end)`
     rejects or one `text` spells out itself; only words whose initials are exactly the
     acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), not opening
     as the text already says something, and not when the longer text would pass `max_words`
     where the shorter did not."""
-    common = established_names(None).common if skip_common else frozenset()
+    established = established_names(None)
+    common = established.common if skip_common else established.everywhere
     for match in _ACRONYM.finditer(text):
         acronym = match.group()
         if acronym in common or f"({acronym})" in text or skip(text, match.start(), match.end()):

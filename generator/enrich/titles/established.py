@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 COMMON_ABSTRACTS = 60
+# Names in more than this many earlier abstracts (LLMs, RL) are the field's own words: even a
+# title may write them so.
+EVERYWHERE_ABSTRACTS = 300
 TABLE_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "established_names.json"
 _YEAR = re.compile(r"\b(19[89]\d|20\d\d)\b")
 
@@ -34,6 +37,8 @@ class Established(NamedTuple):
     """Established before the list's year: not coined unless the abstract says so."""
     common: frozenset[str]
     """Used by more than COMMON_ABSTRACTS earlier abstracts: never coined."""
+    everywhere: frozenset[str] = frozenset()
+    """Used by more than EVERYWHERE_ABSTRACTS earlier abstracts."""
 
 
 @lru_cache(maxsize=8)
@@ -47,7 +52,9 @@ def established_names(year: int | None) -> Established:
                if year is None or since < year}
     return Established(frozenset(earlier),
                        frozenset(name for name, count in earlier.items()
-                                 if count > COMMON_ABSTRACTS))
+                                 if count > COMMON_ABSTRACTS),
+                       frozenset(name for name, count in earlier.items()
+                                 if count > EVERYWHERE_ABSTRACTS))
 
 
 NONE_ESTABLISHED = Established(frozenset(), frozenset())
