@@ -246,10 +246,8 @@ def _may_describe(words: tuple[str, ...], name: Name, others: tuple[str, ...] = 
     is spelled out in), nor names another thing the abstract coins or spells out
     ("AnchorRep: Benign Garble Rate" names the paper's metric, not AnchorRep), nor only names
     a field, nor opens with a measurement ("RA-FFN: 63-Point Gap …", "CodeChain: 35% on APPS"
-    report a result, not what the thing is). With `field_ok`, for what the abstract says the
-    name is, three common words or more do not count as a field: "CLReg: Contrastive
-    Representation Regularizer" says what kind of method it is, "GPQA: Challenging Dataset"
-    too little."""
+    report a result, not what the thing is). With `field_ok` (what the abstract says the name
+    is), three common words are no field: "CLReg: Contrastive Representation Regularizer"."""
     if _MEASUREMENT.match(words[0]):
         return False
     text = " ".join(words)
