@@ -783,6 +783,14 @@ def test_a_gist_spells_out_an_acronym_the_abstract_defined_in_a_sentence_it_leav
     assert "generates virtual microphone signals" in gist_of(_bundled("Virtual-Flow"), 2026)
     # Not an acronym thousands of papers use, one inside a name's own words, or words whose
     # initials are not the acronym's capitals.
+    # A capitalised word before it is no name ("a Decoupled MTPP framework" is a "Decoupled
+    # Marked Temporal Point Process framework"); what a name stands for is ("Yet Another ICU
+    # Benchmark (YAIB)").
+    mtpp = ("A Marked Temporal Point Process (MTPP) models events. Intensive care units (ICU) "
+            "record them. We propose a Decoupled MTPP framework, and Yet Another ICU Benchmark "
+            "(YAIB).")
+    assert gist_of(mtpp) == ("We propose a Decoupled Marked Temporal Point Process framework, "
+                             "and Yet Another ICU Benchmark (YAIB).")
     text = ("Large Language Models (LLMs) and Common Crawl (CC) are everywhere. We propose "
             "SKVQ (Sliding-window KV cache Quantization) for LLMs, trained on CC.")
     kv = "Key-value (KV) caches grow with the context. " + text

@@ -161,13 +161,16 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     return restore(_cut(text, prepared), prepared, str)
 
 
+# Capitalised words up to a parenthesis: what a name stands for ("… ICU Benchmark (YAIB)").
+_BEFORE_A_NAME = re.compile(r"(?:\s+[A-Z][\w-]*)*\s+\(")
+
+
 def _in_a_name(text: str, start: int, end: int) -> bool:
-    """Tell whether the words at start:end are part of a name: spelled out right after ("X (…)"),
-    inside parentheses, or after a capitalised word ("Dynamic Knowledge Tracked FDG")."""
+    """Tell whether the words at start:end are part of a name: of what a name stands for, up
+    to its parenthesis ("Yet Another ICU Benchmark (YAIB)", "Dynamic Knowledge Tracked FDG
+    (DKT-FDG)"), or inside parentheses ("SKVQ (Sliding-window KV cache Quantization)")."""
     before = text[:start]
-    previous = before.split()[-1:]
-    return text.startswith(" (", end) or before.count("(") > before.count(")") or \
-        bool(previous) and previous[0][:1].isupper()
+    return bool(_BEFORE_A_NAME.match(text, end)) or before.count("(") > before.count(")")
 
 
 def _said_alone(sentence: Sentence) -> str:
