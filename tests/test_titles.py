@@ -887,6 +887,17 @@ def test_an_emphasized_ordinary_word_is_not_a_coined_name() -> None:
     assert "safe" not in names and "SafeNet" in names, names
 
 
+def test_a_capitalised_word_in_parentheses_that_later_sentences_open_with_is_a_name() -> None:
+    # COLM 2024, shortened: titled "Transformer Architecture: …" without it.
+    text = ("Foundation models are based on the Transformer architecture. We design a "
+            "hardware-aware parallel algorithm in recurrent mode. We integrate these selective "
+            "SSMs into a simplified end-to-end neural network architecture without attention or "
+            "even MLP blocks (Mamba). Mamba enjoys fast inference and linear scaling.")
+    assert "Mamba" in introduced_names(text, 2024)  # a 2024 list: no earlier paper used it
+    # Not a capitalised word no later sentence opens with ("(Appendix)", "(Figure)").
+    assert "Mamba" not in introduced_names(text.replace("Mamba enjoys", "It enjoys"), 2024)
+
+
 def test_a_name_the_abstract_calls_popular_or_standard_is_not_the_papers() -> None:
     # ICLR 2024, shortened: WiSE-FT is the method studied; the paper's own is BANG.
     text = ("Generalization to out-of-distribution (OOD) data is a critical challenge. In this "

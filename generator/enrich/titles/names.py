@@ -115,6 +115,14 @@ def find_names(prepared: Prepared, established: Established = NONE_ESTABLISHED
     return tuple(sorted(names, key=lambda n: -n.score))
 
 
+def _named_then_subject(word: str, index: int, prepared: Prepared) -> bool:
+    """Tell whether a plain capitalised word in parentheses names what the sentence describes,
+    as the sentences after it show by opening with it: "… a simplified end-to-end neural network
+    architecture without attention or even MLP blocks (Mamba). Mamba enjoys fast inference …"."""
+    return len(word) > 3 and word.isalpha() and word.istitle() and any(
+        later.text.startswith(word + " ") for later in prepared.sentences[index + 1:])
+
+
 def _is_notation(name: str, prepared: Prepared) -> bool:
     """Tell whether a name is a formula that is notation, not a name: a variable ("the number
     of classes, denoted as $K$") or an equation ("$f(f(z))=f(z)$")."""
@@ -222,6 +230,8 @@ def _collect_opening(found: dict[str, Name], sentence: Sentence, index: int,
             if is_coined(name) and (ord(name[0]) >= NAME_MATH_BASE or find_expansion(
                     text[max(0, acronym.start() - 160):acronym.end()], name)):
                 _add_name(found, name, 1.5, text)
+            elif _named_then_subject(name, index, prepared):
+                _add_name(found, name, 2.0, text)
     opening = _OPENING_NAME.match(text)
     if opening and is_coined(opening.group(1)):
         _add_name(found, opening.group(1), 2.5, text)
