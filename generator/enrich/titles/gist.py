@@ -58,19 +58,17 @@ _PROBLEM_NOUNS = (r"(?:issues?|challenges?|problems?|limitations?|drawbacks?|sho
                   r"weakness(?:es)?|deficienc(?:y|ies))")
 # A closing clause that points back to a sentence the gist leaves out: "…, designed to address
 # this limitation", "… to tackle these challenges".
+_SOLVING = (r"(?:in order |so as )?to\s+(?:address|tackle|overcome|solve|mitigate|alleviate|"
+            r"bridge|fill|remedy|close|resolve|handle|fix)\s+")
 _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(?:designed|aiming|"
-                            r"aimed|intended|tailored)\s+)?(?:in order |so as )?to\s+(?:address|"
-                            r"tackle|overcome|solve|mitigate|alleviate|bridge|fill|remedy|close|"
-                            r"resolve|handle|fix)\s+(?:" + _POINTERS + r"|both)"
+                            r"aimed|intended|tailored)\s+)?" + _SOLVING + r"(?:" + _POINTERS + r"|both)"
                             r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
 # The same purpose inside the sentence: "X to address these issues by dynamically regulating
 # Y", "a model to fill this gap, which we denote …", "PE to solve this problem and show …".
 _PURPOSE_POINTING_BACK = (r",?\s+(?:(?:specifically\s+)?(?:designed|aiming|aimed|intended|tailored)"
-                          r"\s+)?(?:in order |so as )?to\s+(?:address|tackle|overcome|solve|"
-                          r"mitigate|alleviate|bridge|fill|remedy|close|resolve|handle|fix)\s+" +
-                          _POINTERS + r"(?:\s+[\w'-]+){1,3}?")
+                          r"\s+)?" + _SOLVING + _POINTERS + r"(?:\s+[\w'-]+){1,3}?")
 _PURPOSE_BY_DOING = re.compile(_PURPOSE_POINTING_BACK + r"\s+by\s+(?P<adverb>[a-z]+ly\s+)?"
                                r"(?P<doing>[a-z]+ing)\s+")
 _PURPOSE_BEFORE = re.compile(_PURPOSE_POINTING_BACK + r"(?=,(?!\s+(?:i\.e|e\.g)\.)|\s+(?:which|with)\s|"
@@ -193,12 +191,7 @@ def _by_doing_said_directly(text: str) -> str:
     """Return "X, which leverages Y" for "X, which resolves this challenge by leveraging Y":
     the challenge is in a sentence the gist leaves out, what X does is not."""
     match = _POINTER_BY_DOING.search(text)
-    if match is None:
-        return text
-    does = third_person(match.group("doing"))
-    if not does or _ANOTHER_DOING.search(text, match.end()):
-        return text
-    return f"{text[:match.start()]}{match.group('relative')} {does} {text[match.end():]}"
+    return _as_doing(text, match, match.group("relative") + " ") if match else text
 
 
 def _purpose_said_directly(text: str) -> str:
@@ -212,11 +205,20 @@ def _purpose_said_directly(text: str) -> str:
             continue
         if pattern is _PURPOSE_BEFORE:
             return text[:match.start()] + text[match.end():]
-        does = third_person(match.group("doing"))
-        if does and not _ANOTHER_DOING.search(text, match.end()):
-            return f"{text[:match.start()]}, which {match.group('adverb') or ''}{does} " \
-                f"{text[match.end():]}"
+        said = _as_doing(text, match, ", which " + (match.group("adverb") or ""))
+        if said != text:
+            return said
     return text
+
+
+def _as_doing(text: str, match: re.Match[str], lead: str) -> str:
+    """Return the text with `match` (ending "by <doing> ") said as `lead` ("which ") and what
+    is done, in the third person ("which leverages …"); as it was when the "-ing" form is no
+    verb the table knows, or another follows it ("by establishing and validating …")."""
+    does = third_person(match.group("doing"))
+    if not does or _ANOTHER_DOING.search(text, match.end()):
+        return text
+    return f"{text[:match.start()]}{lead}{does} {text[match.end():]}"
 
 
 def _said_directly(text: str) -> str:
