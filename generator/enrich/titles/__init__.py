@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 
-from .acronyms import spell_out_first
+from .acronyms import in_a_name, spell_out_first
 from .case import capitalise_first, clean_end, fit_length, title_case, title_cased_name
 from .distinct import alternative_titles, distinct_titles, repeated_titles
 from .established import established_names, list_year
@@ -100,18 +100,22 @@ def _derive(text: str, year: int | None) -> tuple[str, Reading, dict[str, float]
         # Padded with the first sentence's words, it would read as a fragment ("GPQA: Biology
         # We present GPQA").
         title = _name_and_description(reading) or _name_and_proposal(reading, title) or title
-    # An acronym alone in a title says nothing to a reader who has not read the abstract
-    # ("Deep Neural Networks: LLC"), however common ("GNNs", "NAS"). Not the name the title
-    # starts with ("ZeRO++:", "RSCP+:"), not a letter of what a name stands for ("Yet Another
-    # ICU Benchmark (YAIB)"), nor one the title spells out itself.
-    name = reading.names[0].name if reading.names else ""
-    label = title.find(f"({name})") if name else -1
-    title = spell_out_first(title, prepared.text, lambda text, start, end: start < label or (
-                            start == 0 and (text[start:end] == name or text.startswith(":", end)))
-                            or text.startswith(("+", " ("), end), MAX_WORDS,
+    title = spell_out_first(title, prepared.text, partial(_in_title_name, reading), MAX_WORDS,
                             lambda words: title_case(words.split()), skip_common=False)
     title = clean_end(restore(capitalise_first(fit_length(title, prepared)), prepared, title_cased_name))
     return title, reading, probabilities
+
+
+def _in_title_name(reading: Reading, title: str, start: int, end: int) -> bool:
+    """Tell whether the acronym at start:end of a title belongs to a name, and stays as written:
+    the name the title starts with ("ZeRO++:", "RSCP+:") or a word of what the paper's name
+    stands for ("EAP with Integrated Gradients (EAP-IG)"). Any other acronym, however common
+    ("GNNs", "NAS"), says nothing to a reader who has not read the abstract ("Deep Neural
+    Networks: LLC")."""
+    name = reading.names[0].name if reading.names else ""
+    return in_a_name(title, start, end) or start < title.find(f"({name})") or \
+        title.startswith("+", end) or start == 0 and (title[start:end] == name or
+                                                      title.startswith(":", end))
 
 
 def _name_and_description(reading: Reading) -> str | None:

@@ -29,12 +29,11 @@ def spell_out_first(text: str, abstract: str, skip: Callable[[str, int, int], bo
                     skip_common: bool = True) -> str:
     """Return `text` with its first acronym that the abstract spells out in words, and that
     few earlier papers used (with `skip_common`; else not hundreds), written in those words
-    (`case` shapes them);
-    not one after "a" or "an" that the words would not fit, one `skip(text, start, end)`
-    rejects or one `text` spells out itself; only words whose initials are exactly the
-    acronym's capitals (not "composed of large amounts of CommonCrawl" for "CC"), not opening
-    as the text already says something, and not when the longer text would pass `max_words`
-    where the shorter did not."""
+    (`case` shapes them). Not one after "a" or "an" that the words would not fit, one
+    `skip(text, start, end)` rejects or one `text` spells out itself; only words whose
+    initials are exactly the acronym's capitals (not "composed of large amounts of
+    CommonCrawl" for "CC"), not opening as the text already says something, and not when the
+    longer text would pass `max_words` where the shorter did not."""
     established = established_names(None)
     common = established.common if skip_common else established.everywhere
     for match in _ACRONYM.finditer(text):
@@ -78,3 +77,15 @@ def _initials(words: str) -> list[str]:
     small words ("Chain-of-Thought": c, t)."""
     return [part[0].lower() for word in words.split() for part in word.split("-")
             if part and part.lower() not in SMALL_WORDS]
+
+
+# Capitalised words up to a parenthesis: what a name stands for ("… ICU Benchmark (YAIB)").
+_BEFORE_A_NAME = re.compile(r"(?:\s+[A-Z][\w-]*)*\s+\(")
+
+
+def in_a_name(text: str, start: int, end: int) -> bool:
+    """Tell whether the words at start:end are part of a name: of what a name stands for, up
+    to its parenthesis ("Yet Another ICU Benchmark (YAIB)", "Dynamic Knowledge Tracked FDG
+    (DKT-FDG)"), or inside parentheses ("SKVQ (Sliding-window KV cache Quantization)")."""
+    before = text[:start]
+    return bool(_BEFORE_A_NAME.match(text, end)) or before.count("(") > before.count(")")

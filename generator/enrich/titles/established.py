@@ -37,7 +37,7 @@ class Established(NamedTuple):
     """Established before the list's year: not coined unless the abstract says so."""
     common: frozenset[str]
     """Used by more than COMMON_ABSTRACTS earlier abstracts: never coined."""
-    everywhere: frozenset[str] = frozenset()
+    everywhere: frozenset[str]
     """Used by more than EVERYWHERE_ABSTRACTS earlier abstracts."""
 
 
@@ -57,4 +57,4 @@ def established_names(year: int | None) -> Established:
                                  if count > EVERYWHERE_ABSTRACTS))
 
 
-NONE_ESTABLISHED = Established(frozenset(), frozenset())
+NONE_ESTABLISHED = Established(frozenset(), frozenset(), frozenset())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .acronyms import spell_out_first
+from .acronyms import in_a_name, spell_out_first
 from .prepare import Prepared, Sentence, restore
 from .vocabulary import DANGLING
 from .word_forms import base_gerund, gerund, third_person
@@ -155,20 +155,8 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     # Not the paper's own name, nor an acronym a name holds ("Dynamic Knowledge Tracked FDG
     # (DKT-FDG)", "SKVQ (Sliding-window KV cache Quantization)").
     text = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end] == name
-                           or _in_a_name(text, start, end), MAX_GIST_WORDS)
+                           or in_a_name(text, start, end), MAX_GIST_WORDS)
     return restore(_cut(text, prepared), prepared, str)
-
-
-# Capitalised words up to a parenthesis: what a name stands for ("… ICU Benchmark (YAIB)").
-_BEFORE_A_NAME = re.compile(r"(?:\s+[A-Z][\w-]*)*\s+\(")
-
-
-def _in_a_name(text: str, start: int, end: int) -> bool:
-    """Tell whether the words at start:end are part of a name: of what a name stands for, up
-    to its parenthesis ("Yet Another ICU Benchmark (YAIB)", "Dynamic Knowledge Tracked FDG
-    (DKT-FDG)"), or inside parentheses ("SKVQ (Sliding-window KV cache Quantization)")."""
-    before = text[:start]
-    return bool(_BEFORE_A_NAME.match(text, end)) or before.count("(") > before.count(")")
 
 
 def _said_alone(sentence: Sentence) -> str:
