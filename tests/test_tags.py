@@ -333,6 +333,14 @@ def test_keyword_hits_follow_the_issues_rule():
     assert keyword_key("Vision transformers") != keyword_key("ViT-B/16")
 
 
+def test_the_ceiling_finds_a_keyword_only_as_whole_words_singular_or_plural():
+    from benchmarks.ceilings import mentions
+    assert mentions("neural radiance field", "We fit Neural Radiance Fields to video.")
+    assert mentions("3d reconstruction", "a model for 3D reconstruction.")
+    assert not mentions("nerf", "built on nerfstudio")
+    assert not mentions("rl", "RL agents")  # two letters name too much to count
+
+
 def test_overlap_scores_do_not_depend_on_the_processes_hash_seed():
     # Found at 30,000 abstracts: a float sum over a set's (hash-seeded) order decided a near tie,
     # so two runs gave three papers different tags. Run the tie in processes of several seeds.
