@@ -22,10 +22,6 @@ from .text_model import DEFAULT_SETTINGS, Related, RelatedSettings, TextModel
 __all__ = ["DEFAULT_SETTINGS", "Related", "RelatedSettings", "TextModel", "find_related",
            "rank_related", "relating_labels"]
 
-# A place taken by a paper without a telling reason goes to the next best: of k × RESERVE.
-RESERVE = 6
-
-
 def relating_labels(tags: Sequence[Tag]) -> list[str]:
     """Return the names of the tags that can tell why two papers relate: not the area (too
     wide) nor a kind of contribution (two papers that each bring a data set may share no
@@ -49,12 +45,12 @@ def find_related(
     2. project the TF-IDF vectors with LSA; a paper's LSA similarity to another is its cosine
        averaged over the first 30, 60 and 120 dimensions, after half the mean vector of its 10
        nearest papers has been added to each paper's vector (query expansion);
-    3. candidates: the 30 papers nearest by LSA cosine (all papers in a small collection);
+    3. candidates: the 60 papers nearest by LSA cosine (all papers in a small collection);
     4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.2 × Jaccard overlap of
        labels when labels are given;
     5. best first, equal scores in index order; never the paper itself, never a paper scoring
-       below 0.2 (`RelatedSettings.min_score`), and never one without a reason (the next of
-       the 6k best stands in): so fewer than k where nothing else is close.
+       below 0.2 (`RelatedSettings.min_score`), and never one without a reason (the next
+       candidate that has one stands in): so fewer than k where nothing else is close.
     Reasons, at most 4: shared labels held by at most a fifth of the papers, the rarest first;
     then shared terms by their weight in both TF-IDF vectors times their coherence (how alike
     the papers using the term are), none below 0.05 coherence (generic words such as
@@ -93,7 +89,7 @@ def rank_related(
         if label_sets and label_sets[i]:
             overlap = [_jaccard(label_sets[i], label_sets[j]) for j in model.candidates[i]]
             scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
-        best.append(_rank(model.candidates[i], scores, k * RESERVE, settings.min_score))
+        best.append(_rank(model.candidates[i], scores, settings.min_score))
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
 
     def with_reasons(chosen: list[list[tuple[int, float]]]) -> list[list[Related]]:
@@ -103,12 +99,17 @@ def rank_related(
         return [[(j, score, next(reasons)) for j, score in row] for row in chosen]
 
     # A paper without a telling reason gives its place to the next one that has one: the
-    # reasons of those next ones are found only for the rows that need them.
-    related = with_reasons([row[:k] for row in best])
-    short = {n for n, row in enumerate(related) if not all(reasons for _, _, reasons in row)}
-    stand_ins = with_reasons([best[n][k:] if n in short else [] for n in range(len(best))])
-    return [[link for link in (*row, *extra) if link[2]][:k]
-            for row, extra in zip(related, stand_ins)]
+    # next ones' reasons are found k at a time, only for the rows still short of k.
+    shown = [[link for link in row if link[2]] for row in with_reasons([row[:k] for row in best])]
+    for start in range(k, max(map(len, best), default=0), k):
+        wanting = [len(row) < k for row in shown]
+        if not any(wanting):
+            break
+        found = with_reasons([ranked[start:start + k] if want else []
+                              for ranked, want in zip(best, wanting)])
+        for row, links in zip(shown, found):
+            row.extend(link for link in links if link[2])
+    return [row[:k] for row in shown]
 
 
 def _jaccard(first: frozenset[str], second: frozenset[str]) -> float:
@@ -116,10 +117,9 @@ def _jaccard(first: frozenset[str], second: frozenset[str]) -> float:
     return len(first & second) / union if union else 0.0
 
 
-def _rank(candidates: np.ndarray, scores: np.ndarray, k: int,
-          floor: float) -> list[tuple[int, float]]:
-    """Return the k best candidates scoring at least `floor` (and above 0), best first, ties
-    by index."""
-    order = np.lexsort((candidates, -scores))[:k]
-    return [(int(candidates[o]), float(scores[o])) for o in order
-            if scores[o] > 0 and scores[o] >= floor]
+def _rank(candidates: np.ndarray, scores: np.ndarray, floor: float) -> list[tuple[int, float]]:
+    """Return the candidates scoring at least `floor` (and above 0), best first, ties by
+    index."""
+    order = np.lexsort((candidates, -scores))
+    order = order[(scores[order] > 0) & (scores[order] >= floor)]
+    return list(zip(candidates[order].tolist(), scores[order].tolist()))
