@@ -201,6 +201,19 @@ def test_a_noun_phrase_ends_before_able() -> None:
     assert _derived(_bundled("we introduce ToMAToMP")) == "ToMAToMP: Topological Clustering Method"
 
 
+def test_a_noun_phrase_ends_before_a_participle_opening_a_clause() -> None:
+    # "a trajectory-level theory characterizing both the strengths …" (the bundled Muon paper):
+    # the theory is what the paper brings; the phrase could not end before "characterizing".
+    words = "a trajectory-level theory characterizing both the strengths of Muon".split()
+    assert ("trajectory-level", "theory") in spans(words, 1)
+    # Not before a participle that is part of the noun phrase ("reinforcement learning agents").
+    assert ("deep", "reinforcement") not in spans("deep reinforcement learning agents".split(), 0)
+    # ICLR 2024's BEND: "BEND, a BENchmark for DNA language models, featuring a collection of …".
+    text = ("We introduce BEND, a BENchmark for DNA language models, featuring a collection of "
+            "realistic and biologically meaningful downstream tasks defined on the human genome.")
+    assert _derived(text) == "BEND: BENchmark for DNA Language Models"
+
+
 def test_a_long_description_before_called_says_what_the_name_is() -> None:
     # Nine words between "a" and "called": with none found, the AISTATS 2025 PREMIA title
     # fell back to its first sentence's field ("PREMIA: Large Language Models").

@@ -35,6 +35,10 @@ _CAN_END_BEFORE = SMALL_WORDS | CLAUSE_WORDS | VERBS
 # Adjectives that follow their noun and open what it does ("a clustering method able to handle
 # several functions"): the noun phrase ends before one.
 _AFTER_NOUN = frozenset({"able"})
+# What follows a participle that opens a clause after its noun ("a theory characterizing both
+# the strengths …", "a module enabling the model to …"): the noun phrase may end before it.
+_CLAUSE_OBJECT_STARTS = frozenset({"a", "an", "the", "both", "its", "their", "each", "how",
+                                   "whether", "which"})
 END_PUNCT = ",;:.!?"
 # Words that point back at earlier sentences; a phrase with one means nothing on its own.
 ANAPHORIC = frozenset({"this", "these", "those", "both", "such", "its", "their", "it", "they",
@@ -99,8 +103,10 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
         last = position + 1 == count or (own.ends_clause and not runs_on)
         is_last.append(last)
         # "… in the style" before "of ReAct" is cut short: "the X" needs its "of".
+        after_next = flags[position + 2] if position + 2 < count else none
         can_end.append(own.may_end and (last or following.ends_before or (
-            following.bare_verb and own.plural)) and not (
+            following.bare_verb and own.plural) or (
+            following.participle and after_next.clause_object)) and not (
             following.is_of and previous.is_the and not last))
     # A loose phrase keeps the commas between its modifiers; `describing_candidates` trims
     # its last word.
@@ -130,6 +136,9 @@ class _WordFlags(NamedTuple):
     is_of: bool
     is_the: bool
     is_to: bool
+    participle: bool
+    """A lower-case word in -ing: a verb when an object follows ("characterizing both …")."""
+    clause_object: bool
 
 
 @lru_cache(maxsize=65536)
@@ -152,7 +161,9 @@ def _word_flags(word: str) -> _WordFlags:
         may_end=core not in DANGLING and not (core.endswith("ed") and word.islower()) and
         not adverb and not is_never_a_noun(core),
         ends_before=core in _CAN_END_BEFORE or core in _AFTER_NOUN, bare_verb=core in BARE_VERBS,
-        is_of=core == "of", is_the=core == "the", is_to=core == "to")
+        is_of=core == "of", is_the=core == "the", is_to=core == "to",
+        participle=core.endswith("ing") and word.islower(),
+        clause_object=core in _CLAUSE_OBJECT_STARTS)
 
 
 def spans(words: list[str] | Tokens, start: int) -> list[tuple[str, ...]]:
