@@ -37,39 +37,37 @@ def find_reasons(
     weights: sparse.csr_matrix,
     coherence: np.ndarray,
     phrases: Phrases,
-    labels: Sequence[Sequence[str]],
-    max_label_share: float = 1.0,
+    labels: SharedLabels | None = None,
 ) -> list[tuple[str, ...]]:
-    """Return each pair's reasons: shared labels held by at most `max_label_share` of the
-    papers, rarest first, then its most telling shared phrases and names; none when the two
-    share nothing telling (rather than "applied, function, analysis")."""
-    shared_labels = (_share_labels(pairs, labels, max_label_share) if labels
-                     else [[] for _ in pairs])
-    return [
-        tuple(names[:MAX_REASONS]) + phrases.choose(
-            i, [term for term in ranked if phrases.is_phrase_or_name(term)],
-            MAX_REASONS - len(names))
-        for (i, _), names, ranked in zip(
-            pairs, shared_labels, _rank_shared_terms(pairs, weights, coherence)
-        )
-    ]
+    """Return each pair's reasons: the telling labels it shares (`SharedLabels`), then its
+    most telling shared phrases and names; none when the two share nothing telling (rather
+    than "applied, function, analysis")."""
+    reasons = []
+    for (i, j), ranked in zip(pairs, _rank_shared_terms(pairs, weights, coherence)):
+        names = labels.between(i, j)[:MAX_REASONS] if labels else []
+        telling = [term for term in ranked if phrases.is_phrase_or_name(term)]
+        reasons.append(tuple(names) + phrases.choose(i, telling, MAX_REASONS - len(names)))
+    return reasons
 
 
-def _share_labels(
-    pairs: list[tuple[int, int]], labels: Sequence[Sequence[str]], max_share: float
-) -> list[list[str]]:
-    """Return the labels each pair shares, the rarest (most telling) first, as first written;
-    none held by more than `max_share` of the papers."""
-    label_sets = [{normalise_label(name): name for name in names} for names in labels]
-    papers_by_label = Counter(label for names in label_sets for label in names)
-    most = max(max_share * len(labels), 2)  # two papers sharing a tag is always telling
-    shared: list[list[str]] = []
-    for i, j in pairs:
-        common = {label for label in label_sets[i].keys() & label_sets[j].keys()
-                  if papers_by_label[label] <= most}
-        ordered = sorted(common, key=lambda label: (papers_by_label[label], label))
-        shared.append([label_sets[i][label] for label in ordered])
-    return shared
+class SharedLabels:
+    """The labels (tags) two papers share that say why they relate: those held by at most
+    `max_share` of the papers (two papers sharing a label always tells), the rarest first, as
+    first written. Read once for all the pairs of a collection."""
+
+    def __init__(self, labels: Sequence[Sequence[str]], max_share: float = 1.0) -> None:
+        self._names = [{normalise_label(name): name for name in names} for names in labels]
+        papers_by_label = Counter(label for names in self._names for label in names)
+        most = max(max_share * len(labels), 2)
+        self._telling = {label: count for label, count in papers_by_label.items()
+                         if count <= most}
+
+    def between(self, first: int, second: int) -> list[str]:
+        """Return the telling labels two papers share, rarest first."""
+        common = [label for label in self._names[first].keys() & self._names[second].keys()
+                  if label in self._telling]
+        ordered = sorted(common, key=lambda label: (self._telling[label], label))
+        return [self._names[first][label] for label in ordered]
 
 
 def _rank_shared_terms(

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..model import Tag
 from .contributions import is_contribution
-from .reasons import Phrases, find_reasons, normalise_label
+from .reasons import Phrases, SharedLabels, find_reasons, normalise_label
 from .text_model import DEFAULT_SETTINGS, Related, RelatedSettings, TextModel
 
 __all__ = ["DEFAULT_SETTINGS", "Related", "RelatedSettings", "TextModel", "find_related",
@@ -91,24 +91,27 @@ def rank_related(
             scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
         best.append(_rank(model.candidates[i], scores, settings.min_score))
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
+    shared = SharedLabels(labels, settings.reason_max_label_share) if labels else None
 
-    def with_reasons(chosen: list[list[tuple[int, float]]]) -> list[list[Related]]:
-        pairs = [(int(i), j) for i, row in zip(rows, chosen) for j, _ in row]
-        reasons = iter(find_reasons(pairs, model.weights, model.coherence, phrases, labels,
-                                    settings.reason_max_label_share))
+    def with_reasons(positions: Sequence[int], chosen: list[list[tuple[int, float]]]
+                     ) -> list[list[Related]]:
+        """Return the links of the rows at `positions`, each with its reasons."""
+        pairs = [(int(rows[n]), j) for n, row in zip(positions, chosen) for j, _ in row]
+        reasons = iter(find_reasons(pairs, model.weights, model.coherence, phrases, shared))
         return [[(j, score, next(reasons)) for j, score in row] for row in chosen]
 
     # A paper without a telling reason gives its place to the next one that has one: the
     # next ones' reasons are found k at a time, only for the rows still short of k.
-    shown = [[link for link in row if link[2]] for row in with_reasons([row[:k] for row in best])]
+    everywhere = range(len(best))
+    shown = [[link for link in row if link[2]]
+             for row in with_reasons(everywhere, [row[:k] for row in best])]
     for start in range(k, max(map(len, best), default=0), k):
-        wanting = [len(row) < k for row in shown]
-        if not any(wanting):
+        wanting = [n for n in everywhere if len(shown[n]) < k and len(best[n]) > start]
+        if not wanting:
             break
-        found = with_reasons([ranked[start:start + k] if want else []
-                              for ranked, want in zip(best, wanting)])
-        for row, links in zip(shown, found):
-            row.extend(link for link in links if link[2])
+        found = with_reasons(wanting, [best[n][start:start + k] for n in wanting])
+        for n, links in zip(wanting, found):
+            shown[n].extend(link for link in links if link[2])
     return [row[:k] for row in shown]
 
 
