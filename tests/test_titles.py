@@ -814,6 +814,21 @@ def test_a_gist_spells_out_an_acronym_the_abstract_defined_in_a_sentence_it_leav
     assert gist_of(cc).endswith("trained on CC.")
 
 
+def test_a_gist_spells_out_an_acronym_the_name_holds_whole_when_the_sentence_still_fits() -> None:
+    # The bundled DKT-FDG: "FDG" is defined in the first sentence, and the name holds it whole,
+    # so its letters stay as they were (unlike the I of ICU in YAIB, above).
+    assert gist_of(_bundled("(DKT-FDG)"), 2026).startswith(
+        "We propose Dynamic Knowledge Tracked Federated Domain Generalization (DKT-FDG), a "
+        "framework that leverages flow matching")
+    # Not when the words would push what the sentence goes on to say past the cut (ICLR 2024:
+    # "structured Large discrete action spaces (SLDAS)" lost "we propose Dynamic Neighborhood
+    # Construction").
+    text = ("Large discrete action spaces (LDAS) remain a challenge. We focus on handling "
+            "structured LDAS (SLDAS) with sizes that cannot be handled by current benchmarks: we "
+            "propose Dynamic Neighborhood Construction (DNC), a novel exploitation paradigm.")
+    assert "structured LDAS (SLDAS)" in gist_of(text)
+
+
 def test_a_gist_drops_a_purpose_that_points_back_inside_the_sentence() -> None:
     # ICLR 2024, shortened: the issues and the gap are in sentences the gist leaves out.
     lmh = ("Spiking neural networks are promising. Their membrane factors are fixed, which "

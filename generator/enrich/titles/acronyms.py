@@ -83,9 +83,18 @@ def _initials(words: str) -> list[str]:
 _BEFORE_A_NAME = re.compile(r"(?:\s+[A-Z][\w-]*)*\s+\(")
 
 
-def in_a_name(text: str, start: int, end: int) -> bool:
+def in_a_name(text: str, start: int, end: int, *, unless_held_whole: bool = False) -> bool:
     """Tell whether the words at start:end are part of a name: of what a name stands for, up
     to its parenthesis ("Yet Another ICU Benchmark (YAIB)", "Dynamic Knowledge Tracked FDG
-    (DKT-FDG)"), or inside parentheses ("SKVQ (Sliding-window KV cache Quantization)")."""
+    (DKT-FDG)"), or inside parentheses ("SKVQ (Sliding-window KV cache Quantization)"). With
+    `unless_held_whole`, an acronym the name holds whole is not part of it: spelled out, it
+    leaves the name's letters as they were ("… Federated Domain Generalization (DKT-FDG)",
+    where "Yet Another Intensive Care Unit Benchmark (YAIB)" would not)."""
     before = text[:start]
-    return bool(_BEFORE_A_NAME.match(text, end)) or before.count("(") > before.count(")")
+    if before.count("(") > before.count(")"):
+        return True
+    name = _BEFORE_A_NAME.match(text, end)
+    if name is None:
+        return False
+    return not (unless_held_whole and
+                text[start:end] in text[name.end():text.find(")", name.end())])

@@ -152,11 +152,17 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     text = contribution_sentence(prepared, name)
     if not text:
         return ""
-    # Not the paper's own name, nor an acronym a name holds ("Dynamic Knowledge Tracked FDG
-    # (DKT-FDG)", "SKVQ (Sliding-window KV cache Quantization)").
-    text = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end] == name
-                           or in_a_name(text, start, end), MAX_GIST_WORDS)
-    return restore(_cut(text, prepared), prepared, str)
+    # Not the paper's own name, nor an acronym a name holds ("Yet Another ICU Benchmark
+    # (YAIB)", "SKVQ (Sliding-window KV cache Quantization)"); one the name holds whole
+    # ("Dynamic Knowledge Tracked FDG (DKT-FDG)") only if the sentence still fits: words pushed
+    # past the cut would cost what the sentence goes on to say.
+    spelled = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end] == name
+                              or in_a_name(text, start, end, unless_held_whole=True),
+                              MAX_GIST_WORDS)
+    if len(spelled.split()) > MAX_GIST_WORDS:
+        spelled = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end]
+                                  == name or in_a_name(text, start, end), MAX_GIST_WORDS)
+    return restore(_cut(spelled, prepared), prepared, str)
 
 
 def _said_alone(sentence: Sentence) -> str:
