@@ -61,7 +61,7 @@ def test_a_text_folded_out_and_back_in_gets_exactly_its_fitted_row(texts, fitted
 def test_an_edit_folded_in_redoes_few_rows_and_ranks_almost_as_a_fit_would(texts, fitted):
     edited = edit(texts, 0)
     folded, redone = fold_in(fitted, edited, text_keys(edited))
-    # An edit reaches the rows that had the text among their 60 candidates, and the rows
+    # An edit reaches the rows that had the text among their 30 candidates, and the rows
     # scored against those: a few hundred here, about 300 of 5,000 in the benchmark.
     assert 0 in redone and len(redone) < COUNT // 2
     assert folded.drift == 2  # one text added, one removed

@@ -45,7 +45,7 @@ def find_related(
     2. project the TF-IDF vectors with LSA; a paper's LSA similarity to another is its cosine
        averaged over the first 30, 60 and 120 dimensions, after half the mean vector of its 10
        nearest papers has been added to each paper's vector (query expansion);
-    3. candidates: the 60 papers nearest by LSA cosine (all papers in a small collection);
+    3. candidates: the 30 papers nearest by LSA cosine (all papers in a small collection);
     4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.2 × Jaccard overlap of
        labels when labels are given;
     5. best first, equal scores in index order; never the paper itself, never a paper scoring

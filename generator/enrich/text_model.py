@@ -34,10 +34,12 @@ class RelatedSettings:
     """Each paper's LSA vector is pulled towards its this many nearest papers' vectors."""
     expansion_weight: float = 0.5
     """How far: the neighbours' mean vector is added with this weight."""
-    candidates: int = 60
+    candidates: int = 30
     """Only a paper's this many nearest by LSA cosine are scored in full; those further down
-    stand in for a nearer one without a telling reason. On ICLR 2024 with 30, P@5 0.411 and
-    101 papers under five related; with 60, 0.414 and 57; with 100, 0.415 and 47."""
+    stand in for a nearer one without a telling reason. With 60, ICLR 2024's P@5 rose from
+    0.411 to 0.414 (101 papers under five related to 57), but on COLM 2024 the cards the
+    further candidates added were worth a click for about 7 of 20 read (against 13 of 20 of
+    the others): weak shared tags such as "Language models" or "Fine-tuning"."""
     label_weight: float = 0.2
     """Bonus for sharing all labels: Jaccard overlap of two papers' labels times this. On ICLR
     2024 with the build's tags as labels (areas aside), P@5 same area 0.4165 at 0.1, 0.4183
