@@ -101,17 +101,13 @@ def rank_related(
         return [[(j, score, next(reasons)) for j, score in row] for row in chosen]
 
     # A paper without a telling reason gives its place to the next one that has one: the
-    # next ones' reasons are found k at a time, only for the rows still short of k.
+    # reasons of those next ones are found only for the rows that need them.
     everywhere = range(len(best))
-    shown = [[link for link in row if link[2]]
-             for row in with_reasons(everywhere, [row[:k] for row in best])]
-    for start in range(k, max(map(len, best), default=0), k):
-        wanting = [n for n in everywhere if len(shown[n]) < k and len(best[n]) > start]
-        if not wanting:
-            break
-        found = with_reasons(wanting, [best[n][start:start + k] for n in wanting])
-        for n, links in zip(wanting, found):
-            shown[n].extend(link for link in links if link[2])
+    related = with_reasons(everywhere, [row[:k] for row in best])
+    short = [n for n in everywhere if not all(link[2] for link in related[n])]
+    shown = [[link for link in row if link[2]] for row in related]
+    for n, links in zip(short, with_reasons(short, [best[n][k:] for n in short])):
+        shown[n].extend(link for link in links if link[2])
     return [row[:k] for row in shown]
 
 
