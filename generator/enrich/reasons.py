@@ -37,23 +37,24 @@ def find_reasons(
     weights: sparse.csr_matrix,
     coherence: np.ndarray,
     phrases: Phrases,
-    labels: SharedLabels | None = None,
+    labels: PaperLabels | None = None,
 ) -> list[tuple[str, ...]]:
-    """Return each pair's reasons: the telling labels it shares (`SharedLabels`), then its
+    """Return each pair's reasons: the telling labels it shares (`PaperLabels`), then its
     most telling shared phrases and names; none when the two share nothing telling (rather
     than "applied, function, analysis")."""
     reasons = []
     for (i, j), ranked in zip(pairs, _rank_shared_terms(pairs, weights, coherence)):
-        names = labels.between(i, j)[:MAX_REASONS] if labels else []
+        names = labels.telling(i, j)[:MAX_REASONS] if labels else []
         telling = [term for term in ranked if phrases.is_phrase_or_name(term)]
         reasons.append(tuple(names) + phrases.choose(i, telling, MAX_REASONS - len(names)))
     return reasons
 
 
-class SharedLabels:
-    """The labels (tags) two papers share that say why they relate: those held by at most
+class PaperLabels:
+    """Each paper's labels (tags), read once for a collection: how much two papers share
+    (`overlap`), and which shared ones say why they relate (`telling`): those held by at most
     `max_share` of the papers (two papers sharing a label always tells), the rarest first, as
-    first written. Read once for all the pairs of a collection."""
+    first written."""
 
     def __init__(self, labels: Sequence[Sequence[str]], max_share: float = 1.0) -> None:
         self._names = [{normalise_label(name): name for name in names} for names in labels]
@@ -62,7 +63,17 @@ class SharedLabels:
         self._telling = {label: count for label, count in papers_by_label.items()
                          if count <= most}
 
-    def between(self, first: int, second: int) -> list[str]:
+    def has_any(self, paper: int) -> bool:
+        """Tell whether a paper has labels at all."""
+        return bool(self._names[paper])
+
+    def overlap(self, first: int, second: int) -> float:
+        """Return the Jaccard overlap of two papers' labels (0 when neither has any)."""
+        ours, theirs = self._names[first].keys(), self._names[second].keys()
+        union = len(ours | theirs)
+        return len(ours & theirs) / union if union else 0.0
+
+    def telling(self, first: int, second: int) -> list[str]:
         """Return the telling labels two papers share, rarest first."""
         common = [label for label in self._names[first].keys() & self._names[second].keys()
                   if label in self._telling]

@@ -16,7 +16,7 @@ import numpy as np
 
 from ..model import Tag
 from .contributions import is_contribution
-from .reasons import Phrases, SharedLabels, find_reasons, normalise_label
+from .reasons import PaperLabels, Phrases, find_reasons
 from .text_model import DEFAULT_SETTINGS, Related, RelatedSettings, TextModel
 
 __all__ = ["DEFAULT_SETTINGS", "Related", "RelatedSettings", "TextModel", "find_related",
@@ -82,16 +82,15 @@ def rank_related(
     rows = rows if rows is not None else range(len(model.cleaned) if model else len(labels))
     if model is None or k <= 0:
         return [[] for _ in rows]
-    label_sets = [frozenset(normalise_label(name) for name in names) for names in labels]
+    shared = PaperLabels(labels, settings.reason_max_label_share) if labels else None
     best = []
     for i in rows:
         scores = model.scores[i]
-        if label_sets and label_sets[i]:
-            overlap = [_jaccard(label_sets[i], label_sets[j]) for j in model.candidates[i]]
+        if shared and shared.has_any(i):
+            overlap = [shared.overlap(i, j) for j in model.candidates[i]]
             scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
         best.append(_rank(model.candidates[i], scores, settings.min_score))
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
-    shared = SharedLabels(labels, settings.reason_max_label_share) if labels else None
 
     def with_reasons(positions: Sequence[int], chosen: list[list[tuple[int, float]]]
                      ) -> list[list[Related]]:
@@ -109,11 +108,6 @@ def rank_related(
     for n, links in zip(short, with_reasons(short, [best[n][k:] for n in short])):
         shown[n].extend(link for link in links if link[2])
     return [row[:k] for row in shown]
-
-
-def _jaccard(first: frozenset[str], second: frozenset[str]) -> float:
-    union = len(first | second)
-    return len(first & second) / union if union else 0.0
 
 
 def _rank(candidates: np.ndarray, scores: np.ndarray, floor: float) -> list[tuple[int, float]]:
