@@ -8,6 +8,7 @@ what they do ("we propose …", "we show …") tells a reader whether to open th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .acronyms import in_a_name, spell_out_first
 from .prepare import Prepared, Sentence, restore
@@ -156,13 +157,18 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     # (YAIB)", "SKVQ (Sliding-window KV cache Quantization)"); one the name holds whole
     # ("Dynamic Knowledge Tracked FDG (DKT-FDG)") only if the sentence still fits: words pushed
     # past the cut would cost what the sentence goes on to say.
-    spelled = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end] == name
-                              or in_a_name(text, start, end, unless_held_whole=True),
-                              MAX_GIST_WORDS)
+    spelled = spell_out_first(text, prepared.text, _kept_as_written(name, True), MAX_GIST_WORDS)
     if len(spelled.split()) > MAX_GIST_WORDS:
-        spelled = spell_out_first(text, prepared.text, lambda text, start, end: text[start:end]
-                                  == name or in_a_name(text, start, end), MAX_GIST_WORDS)
+        spelled = spell_out_first(text, prepared.text, _kept_as_written(name, False),
+                                  MAX_GIST_WORDS)
     return restore(_cut(spelled, prepared), prepared, str)
+
+
+def _kept_as_written(name: str, unless_held_whole: bool) -> Callable[[str, int, int], bool]:
+    """Return what tells an acronym at start:end of a gist to stay as written: the paper's own
+    name, or a part of a name (`acronyms.in_a_name`)."""
+    return lambda text, start, end: text[start:end] == name or in_a_name(
+        text, start, end, unless_held_whole=unless_held_whole)
 
 
 def _said_alone(sentence: Sentence) -> str:
