@@ -89,7 +89,10 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
     count = len(words)
     can_start, stops, can_end, is_last = [], [], [], []
     none = _word_flags("")
+    after_the = False  # in a noun phrase "the" opened, no function word or comma since
     for position, own in enumerate(flags):
+        after_the = own.is_the or after_the and not (own.ends_before or own.ends_clause or
+                                                      words[position][-1:] == ",")
         following = flags[position + 1] if position + 1 < count else none
         previous = flags[position - 1] if position else none
         can_start.append(own.may_start and not (own.adverb and not following.modifier and
@@ -104,12 +107,16 @@ def read_tokens(words: list[str], loose: bool = False) -> Tokens:
             own.verb_after_plural and previous.plural))
         last = position + 1 == count or (own.ends_clause and not runs_on)
         is_last.append(last)
-        # "… in the style" before "of ReAct" is cut short: "the X" needs its "of".
+        # "… in the style" before "of ReAct", "for the automatic generation" before "of
+        # co-speech gestures" are cut short: "the X" needs its "of".
         after_next = flags[position + 2] if position + 2 < count else none
         can_end.append(own.may_end and (last or following.ends_before or (
             following.bare_verb and own.plural) or (
             following.participle and after_next.clause_object)) and not (
-            following.is_of and previous.is_the and not last))
+            following.is_of and after_the and not last) and not (
+            # "…, enhancing | the learning of": after a comma, a participle with an object
+            # opens a clause.
+            own.participle and following.clause_object and words[position - 1][-1:] == ","))
     # A loose phrase keeps the commas between its modifiers; `describing_candidates` trims
     # its last word.
     trimmed = [(word if loose and word.endswith(",") else word.rstrip(TRAILING_PUNCT + "—–"))
