@@ -216,9 +216,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="print N random pairs per list")
     parser.add_argument("--judging-sheet", type=Path, metavar="PATH",
                         help="write 20 titles of each newer list, with abstracts, to judge by hand")
+    parser.add_argument("--seed", type=int, default=2026,
+                        help="which papers the judging sheet samples (a fresh seed, a fresh sample)")
     args = parser.parse_args(argv)
     if args.judging_sheet:
-        write_judging_sheet(args.judging_sheet)
+        write_judging_sheet(args.judging_sheet, seed=args.seed)
         return 0
     paths = args.paths or [DATA / f"{name}.jsonl" for name in LISTS]
     if missing := [path for path in paths if not path.exists()]:
@@ -227,12 +229,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.model:
         use_model(args.model)
     if args.holdout:
-        from benchmarks.train_titles import read_background, train_all
+        from benchmarks.train_titles import other_background, read_background, train_all
         training, held_out = split_half(read_papers(paths[0]))
         background = read_background(12000)
         with tempfile.TemporaryDirectory() as folder:
             model_path = Path(folder) / "word_model.json"
-            model = train_all(training + background[:6000], background[6000:])
+            model = train_all(training + background[:6000], background[6000:],
+                              other_background(background, 8000))
             model_path.write_text(json.dumps(model), encoding="utf-8")
             use_model(model_path)
             evaluate(f"{paths[0].stem} (held-out half)", held_out, year_of(paths[0]), args.show)

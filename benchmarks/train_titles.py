@@ -9,8 +9,10 @@ their abstracts did. It is fitted on the list given (ICLR 2024) and on a fixed s
 background corpus (`../shared/data/background/`, 23 venues, 1987–2025), so that word rates are
 not one conference's. Title ranker: a ridge regression of each whole-title option's F1 against
 the real title on its features (`generator/enrich/titles/ranking.py`), fitted on other
-background papers. Writes `generator/data/titles/word_model.json` (only weights, per-word
-counts and constants: no text). With --holdout it fits on half the list only (the half
+background papers. Pair gate: a logistic regression of whether a synthesized "Topic:
+Contribution" pair beats the best faithful option (`generator/enrich/titles/confidence.py`),
+fitted on a third set of background papers (--gate-only refits it alone). Writes
+`generator/data/titles/word_model.json` (only weights, per-word counts and constants: no text). With --holdout it fits on half the list only (the half
 `benchmarks.titles --holdout` does not score) and writes nothing unless --output is given.
 """
 
@@ -49,6 +51,13 @@ def read_background(count: int, seed: int = 0) -> list[dict]:
         records = [json.loads(line) for line in handle]
     records = [r for r in records if r.get("title") and r.get("abstract")]
     return random.Random(seed).sample(records, min(count, len(records)))
+
+
+def other_background(used: list[dict], count: int) -> list[dict]:
+    """Read `count` background papers other than those `used` (another fixed sample)."""
+    seen = {paper["abstract"] for paper in used}
+    return [paper for paper in read_background(count + len(used), seed=1)
+            if paper["abstract"] not in seen][:count]
 
 
 def train(papers: list[dict]) -> dict:
@@ -123,16 +132,51 @@ def train_ranker(papers: list[dict], model: dict, share_bonus: float = SHARE_BON
             "bias": round(bias, 6)}
 
 
-def train_all(papers: list[dict], ranker_papers: list[dict],
+def train_gate(papers: list[dict], share_bonus: float = SHARE_BONUS) -> dict:
+    """Fit the gate that lets a "Topic: Contribution" pair stand (`titles/confidence.py`): a
+    logistic regression of whether the best pair beats the best faithful option by the
+    ranker's target, on papers neither model was fitted on; return it as {"weights", "bias"}."""
+    from papersite.enrich.titles import confidence
+
+    def target(text: str, real: str) -> float:
+        return content_f1(text, real) + share_bonus * bool(content_words(text) & content_words(real))
+
+    rows, labels = [], []
+    for paper in papers:
+        reading = titles.read_abstract(paper["abstract"], paper.get("year"))
+        scored = ranking.score_options(reading, scoring.word_probabilities(*reading))
+        best = max(scored.keys, key=scored.keys.__getitem__, default=None)
+        if best is None or best.kind != "pair" or \
+                (choice := ranking.pair_or_faithful(best, scored)) is None:
+            continue
+        rows.append(choice[1])
+        labels.append(target(best.text(), paper["title"]) >
+                      target(choice[0].text(), paper["title"]))
+    matrix = np.array(rows)
+    mean, spread = matrix.mean(axis=0), matrix.std(axis=0) + 1e-9
+    classifier = LogisticRegression(C=1.0, max_iter=2000).fit((matrix - mean) / spread, labels)
+    weights = classifier.coef_[0] / spread
+    bias = float(classifier.intercept_[0] - weights @ mean)
+    print(f"gate: {len(rows):,} pairs, {np.mean(labels):.0%} better than the faithful option",
+          file=sys.stderr)
+    return {"features": list(confidence.GATE_FEATURES),
+            "weights": [round(float(w), 6) for w in weights], "bias": round(bias, 6)}
+
+
+def train_all(papers: list[dict], ranker_papers: list[dict], gate_papers: list[dict],
               share_bonus: float = SHARE_BONUS) -> dict:
     """Fit the word model on `papers`, then the ranker on `ranker_papers` (other papers, so
-    that the ranker learns how far the word model's probabilities hold on unseen text)."""
+    that the ranker learns how far the word model's probabilities hold on unseen text), then
+    the pair gate on `gate_papers` (others again)."""
     model = train(papers)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "word_model.json"
         path.write_text(json.dumps(model), encoding="utf-8")
         use_model(path)
         model["ranker"] = train_ranker(ranker_papers, model, share_bonus)
+        path.write_text(json.dumps(model), encoding="utf-8")
+        use_model(path)
+        model["pair_gate"] = train_gate(gate_papers, share_bonus)
     return model
 
 
@@ -147,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
                              "(other venues and years), so that word rates are not one list's")
     parser.add_argument("--ranker-papers", type=int, default=6000, metavar="M",
                         help="fit the title ranker on M other background papers")
+    parser.add_argument("--gate-papers", type=int, default=8000, metavar="G",
+                        help="fit the pair gate on G other background papers")
+    parser.add_argument("--gate-only", action="store_true",
+                        help="refit only the pair gate of the shipped model")
     parser.add_argument("--share-bonus", type=float, default=SHARE_BONUS,
                         help="what an option sharing a word with the real title gains")
     args = parser.parse_args(argv)
@@ -157,15 +205,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.holdout:
         papers = split_half(papers)[0]
     background = read_background(args.background + args.ranker_papers)
+    gate_papers = other_background(background, args.gate_papers)
     output = args.output or (None if args.holdout else scoring.MODEL_PATH)
-    model = train_all(papers + background[:args.background], background[args.background:],
-                      args.share_bonus)
+    if args.gate_only:
+        model = json.loads(scoring.MODEL_PATH.read_text(encoding="utf-8"))
+        model["pair_gate"] = train_gate(gate_papers, args.share_bonus)
+    else:
+        model = train_all(papers + background[:args.background], background[args.background:],
+                          gate_papers, args.share_bonus)
     text = json.dumps(model, separators=(",", ":"), ensure_ascii=False)
     if output is not None:
         output.parent.mkdir(parents=True, exist_ok=True)
         output.write_text(text + "\n", encoding="utf-8")
         print(f"wrote {output} ({len(text) / 1024:.0f} KB)")
-    print(json.dumps({key: model[key] for key in ("weights", "bias", "novel_words", "ranker")}))
+    print(json.dumps({key: model[key] for key in ("weights", "bias", "novel_words", "ranker",
+                                                   "pair_gate")}))
     return 0
 
 

@@ -12,7 +12,10 @@ The options an abstract offers, in four shapes:
 Each option is described by `FEATURES` (its words' probabilities of being in the title, where
 it was found, its length, …); the ranker's weights, fitted by `benchmarks/train_titles.py` to
 predict an option's content-word F1 against the real title (plus a bonus for sharing any word
-with it), score the options, and the best one wins.
+with it), score the options, and the best one wins. A pair is synthesized, not the authors'
+words: it never has a field's name for its topic, and it stands only when the gate of
+`confidence` is sure of it; otherwise the best phrase the abstract says whole wins. No option
+is longer than a title may be: cut, it would end mid-phrase.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from typing import NamedTuple
 
 from .case import title_case
 from .coined import find_expansion
+from .confidence import OPTION_COLUMNS, gate_features, pair_allowed, pair_probability
 from .names import Name
 from .phrases import (
     JUDGING_WORDS,
@@ -36,11 +40,12 @@ from .phrases import (
     without_leading,
 )
 from .prepare import PLACEHOLDER
+from .purpose import with_purpose
 from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
 from .tokens import PHRASE_BREAKS
-from .vocabulary import CLAUSE_WORDS, GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
+from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
 FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
@@ -51,6 +56,9 @@ FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") +
 _SPELLED_OUT_ACRONYM = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|for|and|in|on|the)\s+)?){1,6}?"
                                   r"[A-Z][\w-]*)\s+\(([A-Z][\w-]{1,15})\)")
 _WORDS = FEATURES.index("words")
+_GATE_COLUMNS = [FEATURES.index(column) for column in OPTION_COLUMNS]
+# A pair is shown only when the gate finds it the better title at least this often.
+PAIR_CONFIDENCE = 0.7
 _KIND_COLUMNS = {kind: [float(kind == column) for column in KINDS] for kind in KINDS}
 MIN_DESCRIBING_WORDS = 3
 # A name spelled out in at most this many words is written "Full Name (ACR)".
@@ -61,6 +69,8 @@ _TOPIC_KINDS = frozenset({"subject", "inner"})
 _OTHERS_LABELS = OTHERS_OPENERS | {"used"}
 _NOT_TOPIC_OPENERS = JUDGING_WORDS | PHRASE_BREAKS  # see `_may_be_topic`
 _CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
+# Phrases found after "we propose …", "we study …", "by …ing": what the paper says it does.
+_SAYS_WHAT_IT_DOES = frozenset({"proposal", "object", "gerund"})
 
 
 class Option(NamedTuple):
@@ -107,8 +117,30 @@ class _Context(NamedTuple):
     """Each phrase's `_Summary`, by its words, as worked out (see `_summarise`)."""
 
 
+class Scored(NamedTuple):
+    """An abstract's options, each with its sort key and its ranker features."""
+
+    keys: dict[Option, tuple[bool, bool, float]]
+    """(readable, long enough, ranker score): the best option has the highest."""
+    features: dict[Option, list[float]]
+
+
 def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     """Return the best-scoring option as a title, or None when the abstract offers none."""
+    scored = score_options(reading, probabilities)
+    best = max(scored.keys, key=scored.keys.__getitem__, default=None)  # the first of equals
+    if best is None:
+        return None
+    if best.kind == "pair" and (choice := pair_or_faithful(best, scored)) is not None:
+        best = best if pair_probability(choice[1]) >= PAIR_CONFIDENCE else choice[0]
+    if best.kind == "expansion" and best.name is not None:
+        return with_purpose(best.text(), best.name.name, reading.prepared.text)
+    return best.text()
+
+
+def score_options(reading: Reading, probabilities: dict[str, float]) -> Scored:
+    """Score every option of an abstract with the ranker; a pair whose topic is a field's name
+    ("Large Language Models: …") is none."""
     model = load_model()
     weights, bias = model["ranker"]["weights"], model["ranker"]["bias"]
     context = context_of(probabilities)
@@ -116,81 +148,38 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     # the first sentence's words, and after a name, two words say too little ("Gen3DSR:
     # Reconstruction Performance") unless they are what the name stands for. Of the others,
     # those long enough go first: padding makes fragments ("GPQA: Biology We present GPQA").
-    keys: dict[Option, tuple[bool, bool, float]] = {}
+    scored = Scored({}, {})
     for option in title_options(reading, context):
         features = option_features(option, context)
-        if features is None:
+        # A title longer than MAX_WORDS would be cut mid-phrase ("… the Learning of 3D
+        # Keypoint"); the same phrase is offered at every length where it ends cleanly.
+        if features is None or features[_WORDS] > MAX_WORDS or \
+                option.kind == "pair" and not pair_allowed(option.words):
             continue
+        scored.features[option] = features
         # In a fixed order, so that equal options score alike on every run.
         score = bias + sum(map(operator.mul, features, weights))
         long_enough = features[_WORDS] >= MIN_WORDS
-        keys[option] = (long_enough and (option.name is None or option.kind == "expansion" or
-                                         len(option.words) >= MIN_DESCRIBING_WORDS),
-                        long_enough, score)
-    best = max(keys, key=keys.__getitem__, default=None)  # the first of equals
-    if best is None:
+        scored.keys[option] = (long_enough and (option.name is None or option.kind == "expansion"
+                                                or len(option.words) >= MIN_DESCRIBING_WORDS),
+                               long_enough, score)
+    return scored
+
+
+def pair_or_faithful(pair: Option, scored: Scored) -> tuple[Option, list[float]] | None:
+    """Return the best option the abstract says whole, as readable as a pair, and what the
+    gate reads to choose between them (see `confidence`); None when there is no such option."""
+    keys = scored.keys
+    said_whole = [option for option in keys if option.kind != "pair" and
+                  keys[option][:2] == keys[pair][:2]]
+    # What the paper says it does, before a phrase of its background.
+    faithful = max((option for option in said_whole if option.kind in _SAYS_WHAT_IT_DOES),
+                   key=keys.__getitem__, default=None) or \
+        max(said_whole, key=keys.__getitem__, default=None)
+    if faithful is None:
         return None
-    best = _what_it_proposes(best, keys)
-    return _with_purpose(best, reading.prepared.text)
-
-
-def _with_purpose(best: Option, text: str) -> str:
-    """Return an expansion title with the problem its name is for, when the abstract says so
-    right after the name: "Stable Diffusion XL (SDXL), a latent diffusion model for
-    text-to-image synthesis" is "SDXL: Stable Diffusion XL for Text-to-Image Synthesis";
-    the expansion alone names the method, not what it is for."""
-    title = best.text()
-    if best.kind != "expansion" or best.name is None:
-        return title
-    name = best.name.name
-    match = next(filter(None, (_PURPOSE_AFTER.match(text, at.end())
-                               for at in re.finditer(re.escape(name), text))), None)
-    # "a novel approach that eliminates the need for …": the head holds a clause.
-    if match is None or any(word.lower() in CLAUSE_WORDS - {"and"}
-                            for word in match.group(1).split()):
-        return title
-    purpose: list[str] = []
-    for word in match.group(2).split("\u2014")[0].split():
-        # "… trained on 6 …", "… obtained by …": a participle or a number opens a clause.
-        if word.lower() in CLAUSE_WORDS | _PURPOSE_ENDS or not word.isalpha() and \
-                word.replace("-", "").isalnum() and any(ch.isdigit() for ch in word) or \
-                purpose and word.endswith("ed"):
-            break
-        purpose.append(word)
-    while purpose and purpose[-1].lower() in SMALL_WORDS:
-        purpose.pop()
-    said = {word.lower() for word in title.replace("-", " ").split()}
-    if not 2 <= len(purpose) <= 6 or " for " in title or \
-            purpose[0].lower() in JUDGING_WORDS | _NOT_PURPOSE or \
-            all(word.lower() in said or word.lower() in SMALL_WORDS
-                for part in purpose for word in part.split("-")) or \
-            len(title.split()) + len(purpose) + 1 > MAX_WORDS - 2:
-        return title
-    return f"{title} for {title_case(tuple(purpose))}"
-
-
-# "X (ACR), a latent diffusion model for text-to-image synthesis", "…, a novel algorithm
-# designed for lifelong RL using …": the words after "for", up to a clause break.
-_PURPOSE_AFTER = re.compile(r"\)?(?:\s*\([^()]*\))?,\s+(?:a|an)\s+((?:[\w-]+\s+){0,6}?)"
-                            r"(?:designed\s+|tailored\s+)?for\s+([^,.;:()]+)")
-_PURPOSE_ENDS = frozenset({"using", "via", "with", "through", "based"})
-_NOT_PURPOSE = frozenset("a an the various diverse multiple different any all wide broad range "
-                         "many".split())
-
-
-def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, bool, float]]) -> Option:
-    """Return the option the paper's proposal says whole, when the best one is only the
-    problem it is for: "Disentangled Representation Learning" of "we propose a flow-matching
-    based framework for disentangled representation learning" names a field; the title says
-    what the paper brings to it."""
-    if best.kind != "inner" or best.name is not None:
-        return best
-    size = len(best.words)
-    fuller = [option for option in keys if option.kind == "proposal" and option.name is None and
-              option.sentence == best.sentence and len(option.words) > size + 1 and
-              option.words[-size:] == best.words and option.words[-size - 1].lower() == "for" and
-              option.words[-size - 2].lower() in GENERIC_HEADS and keys[option][0] == keys[best][0]]
-    return max(fuller, key=keys.__getitem__, default=best)
+    return faithful, gate_features(pair.words, scored.features[pair], keys[pair][2],
+                                   scored.features[faithful], keys[faithful][2], _GATE_COLUMNS)
 
 
 def title_options(reading: Reading, context: _Context) -> list[Option]:
