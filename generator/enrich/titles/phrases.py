@@ -235,8 +235,11 @@ def phrase_words(text: str) -> list[str]:
     while "(" in text or "[" in text:
         pieces, last = [], 0
         for match in _PARENTHETICAL.finditer(text):
-            # The space before a parenthetical goes with it: "word (x)," reads "word,".
-            pieces.append(text[last:match.start()].rstrip())
+            # The space before a parenthetical goes with it: "word (x)," reads "word,"; but
+            # "comprehensive (non-)asymptotic" reads "comprehensive asymptotic".
+            joins = text[match.end():match.end() + 1].isalnum() and text[match.start() - 1:
+                                                                          match.start()] == " "
+            pieces.append(text[last:match.start()].rstrip() + " " * joins)
             last = match.end()
         if not pieces:
             break
