@@ -31,6 +31,7 @@ from papersite.enrich.titles.coined import find_expansion, is_coined
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.gist import _said_directly
 from papersite.enrich.titles.names import Name
+from papersite.enrich.titles.phrases import phrase_words
 from papersite.enrich.titles.prepare import split_sentences
 from papersite.enrich.titles.ranking import _may_describe, context_of, title_options
 from papersite.enrich.titles.restate import describe_name
@@ -708,11 +709,12 @@ def test_bundled_abstracts_get_well_formed_titles() -> None:
 
 
 # Floors just under the figures reached (benchmarks/README.md), so that a change that makes
-# titles worse fails; the issue's targets (F1 0.40 on ICLR and 0.38 elsewhere, at most 7% of
-# titles sharing no word with the real one) are not all reached yet.
+# titles worse fails. Issue 38 traded some of both for faithful titles: a synthesized "Topic:
+# Contribution" pair stands only when the gate is sure of it, and the fields such pairs led
+# with are often in the real title (0.415/0.394/0.400/0.412 and 6.8/6.0/6.5/4.2% before).
 @pytest.mark.parametrize("name, least_f1, most_unshared", [
-    ("iclr2024", 0.39, 0.08), ("colm2024", 0.37, 0.09), ("aistats2025", 0.37, 0.09),
-    ("3dv2025", 0.38, 0.06)])
+    ("iclr2024", 0.39, 0.10), ("colm2024", 0.36, 0.095), ("aistats2025", 0.38, 0.095),
+    ("3dv2025", 0.40, 0.065)])
 def test_real_lists_keep_their_title_figures(name: str, least_f1: float,
                                              most_unshared: float) -> None:
     path = SHARED_DATA / f"{name}.jsonl"
@@ -756,7 +758,7 @@ def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:
 
 
 def test_a_gist_cut_between_words_does_not_end_on_a_function_word() -> None:
-    text = ("We propose a method that learns sparse codes for images by alternating between "
+    text = ("We propose a method that learns sparse codes for images with alternations between "
             "dictionary updates and coding steps across many deep layers of the network model "
             "in practice.")
     gist = gist_of(text)
@@ -892,11 +894,12 @@ def test_a_gist_drops_a_purpose_that_points_back_inside_the_sentence() -> None:
     wave = ("Traveling waves are seen in the brain. No model uses them for memory. We introduce "
             "a model to fill this gap, which we denote the Wave-RNN (wRNN).")
     assert gist_of(wave) == "We introduce a model, which we denote the Wave-RNN (wRNN)."
-    # Not where the purpose is what is proposed: "We propose to tackle these challenges by …".
+    # "We propose to tackle these challenges by learning …" left "these challenges" pointing
+    # nowhere (issue 38's blind sample: poor); what is proposed is what is done.
     aim = wave.replace("We introduce a model to fill this gap, which we denote the Wave-RNN "
                        "(wRNN).", "We propose to tackle these challenges by learning a new "
                        "shape representation.")
-    assert "We propose to tackle these challenges by learning" in gist_of(aim)
+    assert gist_of(aim) == "We learn a new shape representation."
 
 
 def test_a_gist_says_what_is_done_whatever_the_opening_points_back_to() -> None:
@@ -1072,3 +1075,48 @@ def test_a_star_between_characters_is_text_not_markup():
     assert gist_of("We introduce GridNet, which counts a 7*7 grid of a*b cells.") == \
         "We introduce GridNet, which counts a 7*7 grid of a*b cells."
     assert "undERstanding" in gist_of("We propose a model of und**ER**standing for robots.")
+
+
+@pytest.mark.parametrize("text, gist", [
+    # The first item of a list, if it fits, not a cut inside the list.
+    ("Trajectory inference is hard. We propose a new method that (1) learns the unobserved "
+     "trajectories from sample snapshots across multiple time points and (2) requires "
+     "specification of neither the dynamics nor the initial distribution of the process.",
+     "We propose a new method that learns the unobserved trajectories from sample snapshots "
+     "across multiple time points …"),
+    # Else the clause before the list, not the word that takes it as its object.
+    ("Proving theorems is hard. This paper presents a comprehensive survey of deep learning for "
+     "theorem proving by offering (i) a thorough review of existing approaches across various "
+     "tasks such as autoformalization, premise selection, proofstep generation, and proof "
+     "search, and (ii) a curated collection of datasets.",
+     "This paper presents a comprehensive survey of deep learning for theorem proving …"),
+    # A long lead-in that opens with "After" goes whole.
+    ("Models trained on their own outputs may collapse. After confirming that replacing the "
+     "original real data by each generation's synthetic data does indeed tend towards model "
+     "collapse, we demonstrate that accumulating synthetic data with real data avoids model "
+     "collapse.",
+     "We demonstrate that accumulating synthetic data with real data avoids model collapse."),
+    # A closing phrase that points back to a sentence the gist leaves out.
+    ("Risk-averse agents optimise a conditional value at risk. We develop nearly matching upper "
+     "and lower bounds on the sample complexity for this problem.",
+     "We develop nearly matching upper and lower bounds on the sample complexity."),
+    ("Global pipelines are brittle. We propose instead to build upon a foundation model for 3D "
+     "vision.", "We propose to build upon a foundation model for 3D vision."),
+    ("Non-rigid shapes are hard to match. We propose to tackle these challenges by learning a "
+     "new shape representation.", "We learn a new shape representation."),
+    # Releasing a dataset is no contribution of its own.
+    ("Foot reconstruction needs many views. We release our synthetic dataset to the research "
+     "community. We introduce FOCUS, a few-view foot reconstruction method.",
+     "We introduce FOCUS, a few-view foot reconstruction method."),
+])
+def test_the_gist_says_the_contribution_whole(text: str, gist: str) -> None:
+    # Gists of issue 38's blind sample a reader judged poor: cut inside a list, a lead-in
+    # instead of the finding, "this problem" or "these challenges" pointing nowhere, a release.
+    assert gist_of(text) == gist
+
+
+def test_a_parenthetical_inside_a_word_leaves_the_words_apart() -> None:
+    # AISTATS 2025: "a comprehensive (non-)asymptotic optimality analysis" was titled
+    # "Comprehensiveasymptotic Optimality Analysis …".
+    assert phrase_words("a comprehensive (non-)asymptotic analysis (ours), here") == \
+        ["a", "comprehensive", "asymptotic", "analysis,", "here"]

@@ -41,10 +41,23 @@ _LEAD_IN = re.compile(
 _LEAD_IN_BEFORE_WE = re.compile(
     r"^[^,;:]*?(?:,\s+(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note),?\s+|"
     r"here,?\s+)?|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
-# "We then propose", "We also introduce": the adverb links to sentences the gist leaves out.
+# A lead-in this opens is one clause, however long: "After confirming that … collapse, we
+# demonstrate …", "Building on recent progress toward …, we …".
+_SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
+                          r"although|though|unlike|whereas|because|leveraging|drawing)\s",
+                          re.IGNORECASE)
+# "We then propose", "We also introduce": the adverb links to sentences the gist leaves out;
+# so does "instead" after the verb ("We propose instead to build upon …").
 _WE_ADVERB = re.compile(r"^We (?:then|also|further|next|additionally|finally|now|here) ")
+_VERB_INSTEAD = re.compile(r"^(We [a-z]+) instead\b")
 # Where a long sentence can be cut and still read as a whole: before a clause or a list.
-_CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s)")
+_CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s|"
+                           r"by\s+[a-z]+ing\s)")
+# "(i)", "1)", "ii)": a list a gist cut inside of would end mid-list; it ends before the list.
+# A participle that "by …" completes: "a benchmark suite created", "a network, built".
+_AWAITS_AGENT = re.compile(r"\s(?:[a-z]+ed|built|made|done|driven|given|known|shown)$")
+_LIST_END = re.compile(r"[\s,;:.]*(?:\b(?:and|or))?[\s,;:.]*$")
+_LIST_MARKER = re.compile(r"[\s:;,]\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
 
 # A sentence whose link was taken out ends in the word before it: "We release our code at".
 _DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|an)[\s.:]*$",
@@ -65,6 +78,11 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"aimed|intended|tailored)\s+)?" + _SOLVING + r"(?:" + _POINTERS + r"|both)"
                             r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
+
+# "… bounds on the sample complexity for this problem.": the problem is a sentence before.
+_ENDS_POINTING_BACK = re.compile(r",?\s+(?:for|of|in|on|to)\s+" + _POINTERS +
+                                 r"(?:\s+[\w-]+){0,2}?\s+" + _PROBLEM_NOUNS + r"(?=\.?$)",
+                                 re.IGNORECASE)
 
 # The same purpose inside the sentence: "X to address these issues by dynamically regulating
 # Y", "a model to fill this gap, which we denote …", "PE to solve this problem and show …".
@@ -100,7 +118,7 @@ _ANAPHOR = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ss]uch)\b(?!\s+(?:paper|
 # out; the gist says "We introduce X".
 _BY_DOING = re.compile(
     r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
-    r"tries|try|strives?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+" +
+    r"tries|try|strives?|proposes?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+" +
     _POINTERS + r"\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
     r"(?:\s+in knowledge)?\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|"
     r"introduce|show|design|provide|establish|derive|prove)s?)\s+")
@@ -177,11 +195,12 @@ def _said_alone(sentence: Sentence) -> str:
     challenge by leveraging Y" said "X, which leverages Y"."""
     text = _LEAD_IN.sub("", sentence.text, count=1)
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
-    if lead_in and len(lead_in.group(0).split()) <= 15:
+    if lead_in and (len(lead_in.group(0).split()) <= 15 or _SUBORDINATE.match(text)):
         text = text[lead_in.end():]
-    text = _said_directly(_WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
+    text = _VERB_INSTEAD.sub(r"\1", _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
+    text = _said_directly(text)
     text = _purpose_said_directly(_by_doing_said_directly(text))
-    pointing_back = _POINTING_BACK.search(text)
+    pointing_back = _POINTING_BACK.search(text) or _ENDS_POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
     return text
@@ -246,7 +265,10 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
                                                     s.text.startswith(name + " "))), None)
     if named:
         return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
-    for kind in ([s for s in sentences if s.intro_cues], [s for s in sentences if s.study_cues],
+    # "We release our dataset to the community" introduces no contribution of its own.
+    introducing = sorted((s for s in sentences if s.intro_cues),
+                         key=lambda s: bool(_ONLY_RELEASES.search(s.text)))
+    for kind in (introducing, [s for s in sentences if s.study_cues],
                  sentences[:1]):
         if kind:
             said = map(_said_alone, kind)  # lazily: the first sentence usually serves
@@ -259,6 +281,9 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
                          not _REPORTS.search(text)), first)
     return ""
 
+
+_ONLY_RELEASES = re.compile(r"^We\s+(?:(?:also|will|further)\s+)?(?:publicly\s+)?(?:release|"
+                            r"open-source)\b")
 
 # "We prove that … , and present an algorithm for Tracing Actual Causes (TrAC) …": the clause
 # that names the paper's method, after another that the gist would be cut in.
@@ -318,13 +343,33 @@ def _cut(text: str, prepared: Prepared) -> str:
 
     if word_count(text) <= MAX_GIST_WORDS:
         return text
+    markers = list(_LIST_MARKER.finditer(text))
+    if markers:
+        # "a method that (1) learns X and (2) …": the first item, if it fits, says the most.
+        first = text[:markers[0].start() + 1] + text[markers[0].end():markers[1].start()
+                                                          if len(markers) > 1 else len(text)]
+        first = _LIST_END.sub("", first)
+        if word_count(first) <= MAX_GIST_WORDS - 1 and not _ends_dangling(first.split()):
+            return first + " …"
+    head = text[:markers[0].start()] if markers else ""
+    if head and not head.rstrip().endswith(":"):
+        # "…, including (i) …", "… that provides (1) …": the list is the object of the word
+        # before it; the gist ends at the clause before.
+        head = head[:max((match.start() for match in _CLAUSE_BREAK.finditer(head + " ")),
+                         default=0)]
+    head = head.rstrip(" ,;:")
+    if _MIN_KEPT_WORDS <= word_count(head) <= MAX_GIST_WORDS - 1 and \
+            not _ends_dangling(head.split()):
+        return head + " …"
     cut = ""
     for match in _CLAUSE_BREAK.finditer(text):
         head = text[:match.start()]
         if word_count(head) > MAX_GIST_WORDS - 1:
             break
-        # "… a contingency set such" before "that …" is no clause's end.
-        if word_count(head) >= _MIN_CUT_WORDS and not _ends_dangling(head.split()):
+        # "… a contingency set such" before "that …" is no clause's end, nor "… created"
+        # before "by evolving …".
+        if word_count(head) >= _MIN_CUT_WORDS and not _ends_dangling(head.split()) and \
+                not _AWAITS_AGENT.search(head):
             cut = head
     if not cut:
         words = text.split()
