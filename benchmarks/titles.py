@@ -14,6 +14,8 @@ the list) and prints:
 - duplicate titles, lower-case starts (a first word with no capital or digit after its first
   letter: not a name like iPhone or word2vec), lengths in words, gists over 25 words;
 - CPU time per abstract for the title, the coined names and the gist together;
+- what no heading or gist may be (`misreadings`): a field before a colon, a title ending on a
+  function word or cut before "of", a gist opening by pointing back or cut inside a list;
 - `--show N` random (real, derived, gist) triples.
 Then it prints the shares of the hand-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
 titles of each newer list, chosen by `--judging-sheet`, each judged good, acceptable or poor
@@ -40,6 +42,8 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from papersite.enrich import titles
 from papersite.enrich.titles import scoring
 from papersite.enrich.titles.case import capitalise_first
+from papersite.enrich.titles.gist import _points_back
+from papersite.enrich.titles.vocabulary import DANGLING
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 LISTS = ("iclr2024", "colm2024", "aistats2025", "3dv2025")
@@ -131,6 +135,7 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
                           for g in gists),
         "ms_per_abstract": 1000 * seconds / len(papers),
     }
+    figures |= misreadings(papers, derived, gists)
     quartiles = statistics.quantiles(lengths, n=4)
     print(f"{name:<12} {len(papers):>5} papers  name recall {figures['name_recall']:.3f} "
           f"({hits}/{len(named)})  F1 {figures['f1']:.3f}  no shared word "
@@ -139,10 +144,44 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
           f"{quartiles[2]:g}/{lengths[-1]} (outside {titles.MIN_WORDS}-{titles.MAX_WORDS}: "
           f"{figures['outside_length']})  gists over {titles.MAX_GIST_WORDS} words "
           f"{figures['long_gists']}  {figures['ms_per_abstract']:.2f} ms an abstract")
+    print(f"{'':<18} field before a colon {figures['field_before_colon']}  ending on a function "
+          f"word {figures['function_word_ends']}  cut before \"of\" {figures['cut_before_of']}  "
+          f"gists opening by pointing back {figures['gists_pointing_back']}  gists cut in a list "
+          f"{figures['gists_cut_in_a_list']}")
     for index in random.Random(seed).sample(range(len(papers)), min(show, len(papers))):
         print(f"    real:    {papers[index]['title']}\n    derived: {derived[index]}\n"
               f"    gist:    {gists[index]}")
     return figures
+
+
+_LIST_MARKER = re.compile(r"(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
+
+
+def misreadings(papers: list[dict], derived: list[str], gists: list[str]) -> dict[str, int]:
+    """Count what issue 38 says no heading or gist may be: a field's name before a title's
+    colon ("Machine Learning: …"), a title ending on a function word, a title cut where the
+    abstract's noun phrase goes on ("… the Automatic Generation" before "of gestures"), a gist
+    whose opening points back ("We prove that, for such problems, …"), a gist cut inside a
+    list ("(i) …, (ii) …")."""
+    def cut_before_of(title: str, abstract: str) -> bool:
+        ending = " ".join(title.split()[-2:]).lower()
+        return len(title.split()) > 2 and f"{ending} of " in " ".join(abstract.lower().split())
+
+    def field_before_colon(title: str) -> bool:
+        head = title.split(":", 1)[0].split() if ":" in title else []
+        # A name ("RoBoT", "Diffusion Bridge Network (DBN)") is no field, however common its words.
+        return len(head) > 1 and not head[-1].endswith(")") and not any(
+            any(ch.isupper() for ch in word[1:]) for word in head) and \
+            scoring.is_field_phrase(tuple(head))
+
+    return {
+        "field_before_colon": sum(map(field_before_colon, derived)),
+        "function_word_ends": sum(t.split()[-1].lower() in DANGLING for t in derived),
+        "cut_before_of": sum(cut_before_of(t, p["abstract"]) for p, t in zip(papers, derived)),
+        "gists_pointing_back": sum(_points_back(g) for g in gists),
+        "gists_cut_in_a_list": sum(bool(_LIST_MARKER.search(g)) and g.endswith("…")
+                                   for g in gists),
+    }
 
 
 def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict[str, float]:
