@@ -12,8 +12,9 @@ the real title on its features (`generator/enrich/titles/ranking.py`), fitted on
 background papers. Pair gate: a logistic regression of whether a synthesized "Topic:
 Contribution" pair beats the best faithful option (`generator/enrich/titles/confidence.py`),
 fitted on a third set of background papers (--gate-only refits it alone). Writes
-`generator/data/titles/word_model.json` (only weights, per-word counts and constants: no text). With --holdout it fits on half the list only (the half
-`benchmarks.titles --holdout` does not score) and writes nothing unless --output is given.
+`generator/data/titles/word_model.json` (only weights, per-word counts and constants: no text).
+With --holdout it fits on half the list only (the half `benchmarks.titles --holdout` does not
+score) and writes nothing unless --output is given.
 """
 
 from __future__ import annotations
@@ -147,7 +148,7 @@ def train_gate(papers: list[dict], share_bonus: float = SHARE_BONUS) -> dict:
         scored = ranking.score_options(reading, scoring.word_probabilities(*reading))
         best = max(scored.keys, key=scored.keys.__getitem__, default=None)
         if best is None or best.kind != "pair" or \
-                (choice := ranking.pair_or_faithful(best, scored)) is None:
+                (choice := confidence.pair_or_faithful(best, scored, ranking.FEATURES)) is None:
             continue
         rows.append(choice[1])
         labels.append(target(best.text(), paper["title"]) >

@@ -415,6 +415,15 @@ def test_a_field_name_never_stands_before_a_colon(pair_gate, text: str, field: s
     _assert_well_formed(title)
 
 
+def test_a_proposal_for_a_field_names_what_it_proposes_not_the_field_alone() -> None:
+    # Bundled #4: the ranker scored "Disentangled Representation Learning" (the problem) just
+    # above the framework the paper proposes for it.
+    text = _bundled_abstracts()[3]
+    assert "we propose a flow-matching" in text
+    title, _ = derive_title(text, year=2026)
+    assert title == "Flow-Matching–based Framework for Disentangled Representation Learning", title
+
+
 def test_a_phrase_never_ends_where_its_noun_phrase_goes_on() -> None:
     # Were "HoleGest: … for the Automatic Generation" (of co-speech gestures) and "AG-MAE: …,
     # Enhancing" (the learning of 3D keypoint representations).
@@ -1042,21 +1051,24 @@ JUDGED = REPO / "benchmarks" / "data" / "judged_titles.jsonl"
 
 
 def test_the_hand_judged_sample_is_complete() -> None:
-    # Its shares (benchmarks.titles prints them) are what they are: the target, 70% good and
-    # at most 10% poor, is reported, not asserted (see benchmarks/README.md).
+    # Its shares (benchmarks.titles prints them) are what they are: issue 38's targets (45%
+    # good and at most 10% poor headings, at most 10% poor gists) are reported, not asserted
+    # (see benchmarks/README.md).
     from benchmarks.titles import JUDGEMENTS, judged_shares
     records = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines()]
     assert len(records) == 60 and len({record["id"] for record in records}) == 60
     assert Counter(record["list"] for record in records) == {
         "colm2024": 20, "aistats2025": 20, "3dv2025": 20}
-    assert all(record["judgement"] in JUDGEMENTS and record["reason"].strip()
+    assert all(record["judgement"] in JUDGEMENTS and record["reason"].strip() and
+               record["gist_judgement"] in JUDGEMENTS and record["gist_reason"].strip()
                for record in records)
     shares = judged_shares(JUDGED)
     assert math.isclose(sum(shares[judgement] for judgement in JUDGEMENTS), 1.0)
+    assert math.isclose(sum(shares[f"gists {judgement}"] for judgement in JUDGEMENTS), 1.0)
 
 
 def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
-    # The judgements hold for these titles only: a change to the titles needs a new judging.
+    # The judgements hold for these titles and gists only: a change to them needs a new judging.
     from benchmarks.titles import DATA, derive_all, read_papers, year_of
     records = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines()]
     for name in sorted({record["list"] for record in records}):
@@ -1064,10 +1076,11 @@ def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
         if not path.exists():
             pytest.skip(f"{path} is absent: the real lists live outside the repository")
         papers = read_papers(path)
-        derived = dict(zip((paper["id"] for paper in papers), derive_all(papers, year_of(path))[0]))
+        derived = dict(zip((paper["id"] for paper in papers),
+                           zip(*derive_all(papers, year_of(path))[:2])))
         for record in records:
             if record["list"] == name:
-                assert derived[record["id"]] == record["derived"], record["real"]
+                assert derived[record["id"]] == (record["derived"], record["gist"]), record["real"]
 
 
 def test_a_star_between_characters_is_text_not_markup():

@@ -29,7 +29,7 @@ from typing import NamedTuple
 
 from .case import title_case
 from .coined import find_expansion
-from .confidence import OPTION_COLUMNS, gate_features, pair_allowed, pair_probability
+from .confidence import is_sure, pair_allowed, pair_or_faithful
 from .names import Name
 from .phrases import (
     JUDGING_WORDS,
@@ -45,7 +45,7 @@ from .reading import Reading
 from .restate import describe_name
 from .scoring import is_field_phrase, load_model, phrase_stems
 from .tokens import PHRASE_BREAKS
-from .vocabulary import MAX_WORDS, MIN_WORDS, SMALL_WORDS
+from .vocabulary import GENERIC_HEADS, MAX_WORDS, MIN_WORDS, SMALL_WORDS
 
 KINDS = ("appositive", "proposal", "object", "gerund", "subject", "inner", "expansion", "pair")
 FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") + \
@@ -56,9 +56,6 @@ FEATURES = ("expected_f1", "gain", "stems", "words", "has_name", "name_score") +
 _SPELLED_OUT_ACRONYM = re.compile(r"((?:[A-Z][\w-]*\s+(?:(?:of|for|and|in|on|the)\s+)?){1,6}?"
                                   r"[A-Z][\w-]*)\s+\(([A-Z][\w-]{1,15})\)")
 _WORDS = FEATURES.index("words")
-_GATE_COLUMNS = [FEATURES.index(column) for column in OPTION_COLUMNS]
-# A pair is shown only when the gate finds it the better title at least this often.
-PAIR_CONFIDENCE = 0.7
 _KIND_COLUMNS = {kind: [float(kind == column) for column in KINDS] for kind in KINDS}
 MIN_DESCRIBING_WORDS = 3
 # A name spelled out in at most this many words is written "Full Name (ACR)".
@@ -69,8 +66,6 @@ _TOPIC_KINDS = frozenset({"subject", "inner"})
 _OTHERS_LABELS = OTHERS_OPENERS | {"used"}
 _NOT_TOPIC_OPENERS = JUDGING_WORDS | PHRASE_BREAKS  # see `_may_be_topic`
 _CONTRIBUTION_KINDS = frozenset({"proposal", "object", "inner", "gerund"})
-# Phrases found after "we propose …", "we study …", "by …ing": what the paper says it does.
-_SAYS_WHAT_IT_DOES = frozenset({"proposal", "object", "gerund"})
 
 
 class Option(NamedTuple):
@@ -131,11 +126,27 @@ def best_title(reading: Reading, probabilities: dict[str, float]) -> str | None:
     best = max(scored.keys, key=scored.keys.__getitem__, default=None)  # the first of equals
     if best is None:
         return None
-    if best.kind == "pair" and (choice := pair_or_faithful(best, scored)) is not None:
-        best = best if pair_probability(choice[1]) >= PAIR_CONFIDENCE else choice[0]
+    if best.kind == "pair" and (choice := pair_or_faithful(best, scored, FEATURES)) is not None:
+        best = best if is_sure(choice[1]) else choice[0]
+    best = _what_it_proposes(best, scored.keys)
     if best.kind == "expansion" and best.name is not None:
         return with_purpose(best.text(), best.name.name, reading.prepared.text)
     return best.text()
+
+
+def _what_it_proposes(best: Option, keys: dict[Option, tuple[bool, bool, float]]) -> Option:
+    """Return the option the paper's proposal says whole, when the best one is only the
+    problem it is for: "Disentangled Representation Learning" of "we propose a flow-matching
+    based framework for disentangled representation learning" names a field; the title says
+    what the paper brings to it."""
+    if best.kind != "inner" or best.name is not None:
+        return best
+    size = len(best.words)
+    fuller = [option for option in keys if option.kind == "proposal" and option.name is None and
+              option.sentence == best.sentence and len(option.words) > size + 1 and
+              option.words[-size:] == best.words and option.words[-size - 1].lower() == "for" and
+              option.words[-size - 2].lower() in GENERIC_HEADS and keys[option][0] == keys[best][0]]
+    return max(fuller, key=keys.__getitem__, default=best)
 
 
 def score_options(reading: Reading, probabilities: dict[str, float]) -> Scored:
@@ -164,22 +175,6 @@ def score_options(reading: Reading, probabilities: dict[str, float]) -> Scored:
                                                 or len(option.words) >= MIN_DESCRIBING_WORDS),
                                long_enough, score)
     return scored
-
-
-def pair_or_faithful(pair: Option, scored: Scored) -> tuple[Option, list[float]] | None:
-    """Return the best option the abstract says whole, as readable as a pair, and what the
-    gate reads to choose between them (see `confidence`); None when there is no such option."""
-    keys = scored.keys
-    said_whole = [option for option in keys if option.kind != "pair" and
-                  keys[option][:2] == keys[pair][:2]]
-    # What the paper says it does, before a phrase of its background.
-    faithful = max((option for option in said_whole if option.kind in _SAYS_WHAT_IT_DOES),
-                   key=keys.__getitem__, default=None) or \
-        max(said_whole, key=keys.__getitem__, default=None)
-    if faithful is None:
-        return None
-    return faithful, gate_features(pair.words, scored.features[pair], keys[pair][2],
-                                   scored.features[faithful], keys[faithful][2], _GATE_COLUMNS)
 
 
 def title_options(reading: Reading, context: _Context) -> list[Option]:
