@@ -1121,6 +1121,19 @@ def test_a_star_between_characters_is_text_not_markup():
     ("Foot reconstruction needs many views. We release our synthetic dataset to the research "
      "community. We introduce FOCUS, a few-view foot reconstruction method.",
      "We introduce FOCUS, a few-view foot reconstruction method."),
+    # ICLR 2024, COLM 2024, 3DV 2025: openings that point to a sentence the gist leaves out.
+    ("Mixup fails on graphs. To address the issues, this paper proposes a novel Mixup method, "
+     "called iGraphMix, tailored to node classification.",
+     "This paper proposes a novel Mixup method, called iGraphMix, tailored to node "
+     "classification."),
+    ("Can attacks be deceptive? We answer this question via a bi-level optimization problem and "
+     "propose a meta learning-based framework named FATE.",
+     "We propose a meta learning-based framework named FATE."),
+    ("No benchmark is multilingual. We address this by introducing PolygloToxicityPrompts (PTP), "
+     "a multilingual toxicity benchmark.",
+     "We introduce PolygloToxicityPrompts (PTP), a multilingual toxicity benchmark."),
+    ("Depth is lost in BEV. With this in mind, to compensate for the missing details, we propose "
+     "LSSInst, a two-stage object detector.", "We propose LSSInst, a two-stage object detector."),
 ])
 def test_the_gist_says_the_contribution_whole(text: str, gist: str) -> None:
     # Gists of issue 38's blind sample a reader judged poor: cut inside a list, a lead-in

@@ -34,13 +34,14 @@ _LEAD_IN = re.compile(
     # Connectives to the sentence before, which the gist leaves out.
     r"however|furthermore|moreover|additionally|in\s+addition|besides|conversely|further|"
     r"finally|lastly|then|next|overall|notably|importantly|crucially|consequently|"
-    r"as\s+a\s+result|(?:first|second|third)(?:ly)?)\s*,\s*",
+    r"as\s+a\s+result|with\s+this\s+in\s+mind|(?:first|second|third)(?:ly)?)\s*,\s*",
     re.IGNORECASE)
 # Any other opening clause before "we": "However, we show …", "Motivated by X, we propose …",
-# "Since an array is just a path graph, in this paper we ask …".
+# "Since an array is just a path graph, in this paper we ask …", "To overcome the issues, this
+# paper presents …".
 _LEAD_IN_BEFORE_WE = re.compile(
     r"^[^,;:]*?(?:,\s+(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note),?\s+|"
-    r"here,?\s+)?|\s+(?=we\s))(?=we\s)", re.IGNORECASE)
+    r"here,?\s+)?|\s+(?=we\s))(?=we\s|this\s+(?:paper|work|study)\s)", re.IGNORECASE)
 # A lead-in this opens is one clause, however long: "After confirming that … collapse, we
 # demonstrate …", "Building on recent progress toward …, we …".
 _SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
@@ -128,7 +129,7 @@ _BY_DOING = re.compile(
 _ANYTHING_BY_DOING = re.compile(
     r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
     r"tries|try|strives?)\s+to\s+)?[a-z]+\s+"
-    r"(?:this|these|those|such|the\s+above|the\s+aforementioned)(?:\s+[\w-]+){1,2}?"
+    r"(?:this|these|those|such|the\s+above|the\s+aforementioned)(?:\s+[\w-]+){0,2}?"
     r"\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|introduce|design)s?)"
     r"\s+")
 # What is done, by its "-ing" form: "by introducing" -> "introduce".
@@ -203,7 +204,16 @@ def _said_alone(sentence: Sentence) -> str:
     pointing_back = _POINTING_BACK.search(text) or _ENDS_POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
-    return text
+    return _past_the_pointer(text) if _points_back(text) else text
+
+
+def _past_the_pointer(text: str) -> str:
+    """Return "We propose X" for "We answer this question via Y and propose X": the clause
+    that points back answers a sentence the gist leaves out; the one after it stands alone."""
+    match = _AND_INTRODUCE.search(text)
+    if not text.startswith("We ") or match is None or _points_back(text[match.end():]):
+        return text
+    return f"We {match.group('verb')} {text[match.end():]}"
 
 
 def _by_doing_said_directly(text: str) -> str:
