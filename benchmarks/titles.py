@@ -17,9 +17,10 @@ the list) and prints:
 - what no heading or gist may be (`misreadings`): a field before a colon, a title ending on a
   function word or cut before "of", a gist opening by pointing back or cut inside a list;
 - `--show N` random (real, derived, gist) triples.
-Then it prints the shares of the hand-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
-titles of each newer list, chosen by `--judging-sheet`, each judged good, acceptable or poor
-with a one-line reason), and of the bundled NeurIPS 2026 list's 37 titles and gists
+Then it prints the shares of the blind-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
+papers of each newer list, chosen by `--judging-sheet --seed 38`, their heading and gist each
+judged good, acceptable or poor with a one-line reason by a strict reader who saw only the
+abstract, heading and gist, the real title after), and of the bundled NeurIPS 2026 list's 37 titles and gists
 (`benchmarks/data/judged_bundled.jsonl`), with how many of either are no longer derived as judged.
 With --holdout, the models are fitted on half of the first list and scored on the other half.
 """
@@ -191,7 +192,10 @@ def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
     counts = Counter(record["judgement"] for record in records)
+    gist_counts = Counter(record["gist_judgement"] for record in records)
     shares = {judgement: counts[judgement] / len(records) for judgement in JUDGEMENTS}
+    shares |= {f"gists {judgement}": gist_counts[judgement] / len(records)
+               for judgement in JUDGEMENTS}
     changed = sum(titles_by_id.get((record["list"], record["id"]), record["derived"]) !=
                   record["derived"] for record in records) if titles_by_id else 0
     return shares | {"papers": len(records), "changed": changed}
@@ -284,9 +288,11 @@ def main(argv: list[str] | None = None) -> int:
         evaluate(path.stem, read_papers(path), year_of(path), args.show, titles_by_id=titles_by_id)
     if JUDGED.exists():
         shares = judged_shares(titles_by_id=titles_by_id)
-        print(f"hand-judged sample ({shares['papers']} titles of COLM 2024, AISTATS 2025 and "
-              f"3DV 2025): good {shares['good']:.0%}, acceptable {shares['acceptable']:.0%}, "
-              f"poor {shares['poor']:.0%}")
+        print(f"blind-judged sample ({shares['papers']} papers of COLM 2024, AISTATS 2025 and "
+              f"3DV 2025): headings good {shares['good']:.0%}, acceptable "
+              f"{shares['acceptable']:.0%}, poor {shares['poor']:.0%}; gists good "
+              f"{shares['gists good']:.0%}, acceptable {shares['gists acceptable']:.0%}, poor "
+              f"{shares['gists poor']:.0%}")
         if shares["changed"]:
             print(f"  {shares['changed']} of these titles are no longer derived as judged: "
                   "judge the sample again (--judging-sheet)")

@@ -337,7 +337,10 @@ def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: 
 def _points_back(text: str) -> bool:
     """Tell whether a sentence's opening words point back ("We answer this question via …",
     "We investigate these mechanisms …"): what it does is said in a sentence before."""
-    return bool(_ANAPHOR.search(" ".join(text.split()[:_OPENING_WORDS])))
+    words = text.split()
+    # One word more, for what follows the last: "We propose ForwardGNN in this work" does not.
+    pointer = _ANAPHOR.search(" ".join(words[:_OPENING_WORDS + 1]))
+    return pointer is not None and pointer.start() < len(" ".join(words[:_OPENING_WORDS]))
 
 
 def _ends_dangling(words: list[str]) -> bool:
