@@ -41,7 +41,7 @@ _LEAD_IN = re.compile(
 # paper presents …".
 _LEAD_IN_BEFORE_WE = re.compile(
     r"^[^,;:]*?(?:,\s+(?:(?:in|within)\s+this\s+(?:paper|work|study|article|note),?\s+|"
-    r"here,?\s+)?|\s+(?=we\s))(?=we\s|this\s+(?:paper|work|study)\s)", re.IGNORECASE)
+    r"here,?\s+)?|\s+(?=we\s))(?=we\s|(?:this|our)\s+(?:paper|work|study)\s)", re.IGNORECASE)
 # A lead-in this opens is one clause, however long: "After confirming that … collapse, we
 # demonstrate …", "Building on recent progress toward …, we …".
 _SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
@@ -57,6 +57,10 @@ _CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|wherea
 # "(i)", "1)", "ii)": a list a gist cut inside of would end mid-list; it ends before the list.
 # A participle that "by …" completes: "a benchmark suite created", "a network, built".
 _AWAITS_AGENT = re.compile(r"\s(?:[a-z]+ed|built|made|done|driven|given|known|shown)$")
+# "inspection, comparison, and purchase": commas inside a series, where no clause ends.
+_IN_A_SERIES = re.compile(r"(?:[\w'-]+(?:\s+[\w'-]+){0,2},\s+)+(?:and|or)\s")
+_SERIES_ENDS = re.compile(r",\s+(?:[\w'-]+\s+){0,2}[\w'-]+$")
+_AND_OR = re.compile(r"(?:and|or)\s")
 _LIST_END = re.compile(r"[\s,;:.]*(?:\b(?:and|or))?[\s,;:.]*$")
 _LIST_MARKER = re.compile(r"[\s:;,]\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
 
@@ -80,9 +84,12 @@ _POINTING_BACK = re.compile(r",?\s+(?:(?:which is |that is )?(?:specifically )?(
                             r"(?:\s+(?:[\w-]+\s+)?(?:" + _PROBLEM_NOUNS +
                             r"|role|needs?))?(?=\.?$)", re.IGNORECASE)
 
-# "… bounds on the sample complexity for this problem.": the problem is a sentence before.
-_ENDS_POINTING_BACK = re.compile(r",?\s+(?:for|of|in|on|to)\s+" + _POINTERS +
-                                 r"(?:\s+[\w-]+){0,2}?\s+" + _PROBLEM_NOUNS + r"(?=\.?$)",
+# "… bounds on the sample complexity for this problem.", "… which mitigates these scaling
+# issues.", "… videos with all the above properties.": what it points to is a sentence before.
+_ENDS_POINTING_BACK = re.compile(r",?\s+(?:(?:for|of|in|on|to|with)\s+(?:all\s+)?|"
+                                 r"(?:which|that)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+)"
+                                 r"(?:" + _POINTERS + r"(?:\s+[\w-]+){0,2}?\s+" + _PROBLEM_NOUNS +
+                                 r"|the\s+(?:above|aforementioned)(?:\s+[\w-]+){1,2})(?=\.?$)",
                                  re.IGNORECASE)
 
 # The same purpose inside the sentence: "X to address these issues by dynamically regulating
@@ -148,6 +155,9 @@ _POINTER_BY_DOING = re.compile(
     r"\b(?P<relative>which|that)\s+(?:[a-z]+ly\s+)?[a-z]+s\s+" + _POINTERS +
     r"(?:\s+[\w-]+){1,3}?(?:\s+(?:directly|explicitly|effectively))?\s+by\s+(?:[a-z]+ly\s+)?"
     r"(?P<doing>[a-z]+ing)\s+")
+# "We prove that, for a subclass of such problems, a transformer …": an aside that points back
+# goes.
+_ASIDE = re.compile(r",\s+(?:for|in|on|under|with|at)\s+[^,]{1,60},\s+")
 # "... by establishing and validating ...": a second "-ing" the rewrite would leave dangling.
 _ANOTHER_DOING = re.compile(r"\band\s+(?:[a-z]+ly\s+)?[a-z]+ing\b")
 
@@ -204,6 +214,8 @@ def _said_alone(sentence: Sentence) -> str:
     pointing_back = _POINTING_BACK.search(text) or _ENDS_POINTING_BACK.search(text)
     if pointing_back and len(text[:pointing_back.start()].split()) >= _MIN_KEPT_WORDS:
         text = text[:pointing_back.start()] + "."
+    text = _ASIDE.sub(lambda aside: " " if _ANAPHOR.search(aside.group(0)) else aside.group(0),
+                      text)
     return _past_the_pointer(text) if _points_back(text) else text
 
 
@@ -276,9 +288,9 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     if named:
         return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
     # "We release our dataset to the community" introduces no contribution of its own.
-    introducing = sorted((s for s in sentences if s.intro_cues),
-                         key=lambda s: bool(_ONLY_RELEASES.search(s.text)))
-    for kind in (introducing, [s for s in sentences if s.study_cues],
+    introducing = [s for s in sentences if s.intro_cues and not _ONLY_RELEASES.search(s.text)]
+    releasing = [s for s in sentences if s.intro_cues and _ONLY_RELEASES.search(s.text)]
+    for kind in (introducing, [s for s in sentences if s.study_cues], releasing,
                  sentences[:1]):
         if kind:
             said = map(_said_alone, kind)  # lazily: the first sentence usually serves
@@ -348,6 +360,13 @@ def _ends_dangling(words: list[str]) -> bool:
     return bool(words) and words[-1].lower().rstrip(",;:") in DANGLING
 
 
+def _in_a_series(text: str, match: re.Match[str]) -> bool:
+    """Tell whether a break `_CLAUSE_BREAK` found is a comma inside a series ("… by enabling
+    inspection, comparison, and purchase of information")."""
+    return bool(match.group(0).startswith(",") and _IN_A_SERIES.match(text, match.end()) or
+                _SERIES_ENDS.search(text, 0, match.start()) and _AND_OR.match(text, match.end()))
+
+
 def _cut(text: str, prepared: Prepared) -> str:
     """Cut a sentence to MAX_GIST_WORDS words (a formula counted by its words), at a clause
     break."""
@@ -374,16 +393,23 @@ def _cut(text: str, prepared: Prepared) -> str:
     if _MIN_KEPT_WORDS <= word_count(head) <= MAX_GIST_WORDS - 1 and \
             not _ends_dangling(head.split()):
         return head + " …"
-    cut = ""
+    cut = cut_in_a_series = ""
     for match in _CLAUSE_BREAK.finditer(text):
         head = text[:match.start()]
         if word_count(head) > MAX_GIST_WORDS - 1:
             break
         # "… a contingency set such" before "that …" is no clause's end, nor "… created"
         # before "by evolving …".
-        if word_count(head) >= _MIN_CUT_WORDS and not _ends_dangling(head.split()) and \
-                not _AWAITS_AGENT.search(head):
+        if word_count(head) < _MIN_CUT_WORDS or _ends_dangling(head.split()) or \
+                _AWAITS_AGENT.search(head):
+            continue
+        if _in_a_series(text, match):
+            cut_in_a_series = head
+        else:
             cut = head
+    # A cut inside a series ("… by enabling inspection, comparison …") only if no clause ends
+    # before it: it still reads better than one mid-phrase.
+    cut = cut or cut_in_a_series
     if not cut:
         words = text.split()
         while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
