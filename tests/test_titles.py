@@ -1083,6 +1083,12 @@ def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
                 assert derived[record["id"]] == (record["derived"], record["gist"]), record["real"]
 
 
+def test_the_judged_bundled_titles_and_gists_are_what_the_code_derives() -> None:
+    # As for the sample: a judgement of a title or gist no longer derived says nothing.
+    from benchmarks.titles import bundled_judgements
+    assert "no longer derived" not in bundled_judgements()
+
+
 def test_a_star_between_characters_is_text_not_markup():
     # "7*7" and "a*b" keep their star; bold inside a word ("und**ER**standing") loses its stars.
     assert gist_of("We introduce GridNet, which counts a 7*7 grid of a*b cells.") == \
