@@ -218,9 +218,10 @@ def bundled_judgements(path: Path = JUDGED_BUNDLED) -> str:
     share = {f"{kind} {grade}": counts[grade] / len(records)
              for kind, counts in (("titles", title_counts), ("gists", gist_counts))
              for grade in JUDGEMENTS}
-    return (f"bundled NeurIPS 2026 ({len(records)} judged by a reader): titles good "
+    return (f"bundled NeurIPS 2026 ({len(records)} judged blind by a reader): titles good "
             f"{share['titles good']:.0%}, acceptable {share['titles acceptable']:.0%}, poor "
-            f"{share['titles poor']:.0%}; gists good {share['gists good']:.0%}"
+            f"{share['titles poor']:.0%}; gists good {share['gists good']:.0%}, acceptable "
+            f"{share['gists acceptable']:.0%}, poor {share['gists poor']:.0%}"
             + (f"; {changed} no longer derived as judged" if changed else ""))
 
 
