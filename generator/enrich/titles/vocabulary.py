@@ -107,7 +107,7 @@ depends focus focuses addresses solve solves ensure ensures generates predicts s
 fail fails tend tends uses learns integrates employs achieves surpasses reveal reveals suggest
 suggests indicate indicates introduces proposes presents considers underpins constitutes
 represents is are was were can could may might must should will would lies lack lacks emerge
-emerges play plays hinge hinges pose poses involve involves face faces gain gains hold holds
+emerges play plays hinge hinges poses involve involves face faces gain gains hold holds
 receive receives attract attracts arise arises exist exists occur occurs serve serves help helps
 appear appears constructs synthesizes encourages induces assumes treats needs became gained
 received attracted shown proven proved made has""".split())
