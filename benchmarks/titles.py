@@ -20,8 +20,9 @@ the list) and prints:
 Then it prints the shares of the blind-judged sample (`benchmarks/data/judged_titles.jsonl`: 20
 papers of each newer list, chosen by `--judging-sheet --seed 38`, their heading and gist each
 judged good, acceptable or poor with a one-line reason by a strict reader who saw only the
-abstract, heading and gist, the real title after), and of the bundled NeurIPS 2026 list's 37 titles and gists
-(`benchmarks/data/judged_bundled.jsonl`), with how many of either are no longer derived as judged.
+abstract, heading and gist, the real title after), and of the bundled NeurIPS 2026 list's 37
+titles and gists (`benchmarks/data/judged_bundled.jsonl`), with how many of either are no
+longer derived as judged.
 With --holdout, the models are fitted on half of the first list and scored on the other half.
 """
 
@@ -191,11 +192,7 @@ def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict
     title no longer derived says nothing of the code; judge the sample again)."""
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
-    counts = Counter(record["judgement"] for record in records)
-    gist_counts = Counter(record["gist_judgement"] for record in records)
-    shares = {judgement: counts[judgement] / len(records) for judgement in JUDGEMENTS}
-    shares |= {f"gists {judgement}": gist_counts[judgement] / len(records)
-               for judgement in JUDGEMENTS}
+    shares = _shares(records, "judgement") | _shares(records, "gist_judgement", "gists ")
     changed = sum(titles_by_id.get((record["list"], record["id"]), record["derived"]) !=
                   record["derived"] for record in records) if titles_by_id else 0
     return shares | {"papers": len(records), "changed": changed}
@@ -211,18 +208,23 @@ def bundled_judgements(path: Path = JUDGED_BUNDLED) -> str:
     derived = {(source.file, source.position):
                (titles.derive_title(abstract.text, "", 2026)[0], titles.gist_of(abstract.text, 2026))
                for abstract in parsed for source in abstract.sources}
-    title_counts, gist_counts = (Counter(record[key] for record in records)
-                                 for key in ("title_judgement", "gist_judgement"))
     changed = sum(derived.get((record["file"], record["position"])) !=
                   (record["derived"], record["gist"]) for record in records)
-    share = {f"{kind} {grade}": counts[grade] / len(records)
-             for kind, counts in (("titles", title_counts), ("gists", gist_counts))
-             for grade in JUDGEMENTS}
-    return (f"bundled NeurIPS 2026 ({len(records)} judged blind by a reader): titles good "
-            f"{share['titles good']:.0%}, acceptable {share['titles acceptable']:.0%}, poor "
-            f"{share['titles poor']:.0%}; gists good {share['gists good']:.0%}, acceptable "
-            f"{share['gists acceptable']:.0%}, poor {share['gists poor']:.0%}"
+    return (f"bundled NeurIPS 2026 ({len(records)} judged blind by a reader): titles "
+            f"{_said(_shares(records, 'title_judgement'))}; gists "
+            f"{_said(_shares(records, 'gist_judgement'))}"
             + (f"; {changed} no longer derived as judged" if changed else ""))
+
+
+def _shares(records: list[dict], key: str, prefix: str = "") -> dict[str, float]:
+    """Return the share of each grade (good, acceptable, poor) under `key`, as `prefix` + grade."""
+    counts = Counter(record[key] for record in records)
+    return {prefix + grade: counts[grade] / len(records) for grade in JUDGEMENTS}
+
+
+def _said(shares: dict[str, float], prefix: str = "") -> str:
+    """Return "good 25%, acceptable 42%, poor 33%" for the shares under `prefix` + grade."""
+    return ", ".join(f"{grade} {shares[prefix + grade]:.0%}" for grade in JUDGEMENTS)
 
 
 def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> None:
@@ -290,10 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     if JUDGED.exists():
         shares = judged_shares(titles_by_id=titles_by_id)
         print(f"blind-judged sample ({shares['papers']} papers of COLM 2024, AISTATS 2025 and "
-              f"3DV 2025): headings good {shares['good']:.0%}, acceptable "
-              f"{shares['acceptable']:.0%}, poor {shares['poor']:.0%}; gists good "
-              f"{shares['gists good']:.0%}, acceptable {shares['gists acceptable']:.0%}, poor "
-              f"{shares['gists poor']:.0%}")
+              f"3DV 2025): headings {_said(shares)}; gists {_said(shares, 'gists ')}")
         if shares["changed"]:
             print(f"  {shares['changed']} of these titles are no longer derived as judged: "
                   "judge the sample again (--judging-sheet)")
