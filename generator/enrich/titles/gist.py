@@ -288,8 +288,8 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     if named:
         return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
     # "We release our dataset to the community" introduces no contribution of its own.
-    introducing = [s for s in sentences if s.intro_cues and not _ONLY_RELEASES.search(s.text)]
     releasing = [s for s in sentences if s.intro_cues and _ONLY_RELEASES.search(s.text)]
+    introducing = [s for s in sentences if s.intro_cues and s not in releasing]
     for kind in (introducing, [s for s in sentences if s.study_cues], releasing,
                  sentences[:1]):
         if kind:
