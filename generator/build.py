@@ -25,7 +25,7 @@ from .enrich.related import Related, relating_labels
 from .enrich.tags import Vocabulary, tag_slug
 from .enrich.titles import distinct_titles, list_year, repeated_titles, title_alternatives
 from .incremental import Ranking, rank_changed, update_text_model
-from .model import RELATED_PER_PAPER, Collection, Paper, RelatedLink, RetiredPaper
+from .model import RELATED_PER_PAPER, Collection, MovedPaper, Paper, RelatedLink, RetiredPaper
 from .parse import parse_inputs
 from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
@@ -227,11 +227,13 @@ def build_collection(options: BuildOptions, progress: Progress,
                 positions = text_model.result().positions
                 _remember(map_cache, map_key, positions)
             papers = [replace(paper, map_position=xy) for paper, xy in zip(papers, positions)]
-    retired = tuple(RetiredPaper(slug, link.title, link.retired, link.successor)
+    now = permalinks.moved
+    retired = tuple(RetiredPaper(slug, link.title, link.retired, now.get(link.successor, link.successor))
                     for slug, link in sorted(permalinks.retired.items()))
+    moved = tuple(MovedPaper(first, slug) for first, slug in sorted(now.items()))
     collection = Collection(name=parsed.collection_name, papers=tuple(papers),
                             merged_duplicates=parsed.merged_duplicates,
-                            source_files=parsed.source_files, retired=retired)
+                            source_files=parsed.source_files, retired=retired, moved=moved)
     write_permalinks(options.permalinks, permalinks.permalinks)
     return collection, parsed.skipped
 

@@ -20,17 +20,32 @@ TAGS_DIR = "tags"
 SLUG_WORDS_MAX_CHARS = 60
 
 
-def make_slug(title: str, paper_id: str, taken: set[str]) -> str:
-    """Return a readable slug, unique in `taken`: the title's words and a hash of the id."""
-    words = slugify(title, max_length=SLUG_WORDS_MAX_CHARS, word_boundary=True) or "paper"
+def make_slug(title: str, paper_id: str, taken_keys: set[str]) -> str:
+    """Return a new paper's slug: the title's words and a key, a hash of the id unique in
+    `taken_keys` (which it joins). The key is the paper's identity in its addresses: the
+    words may change with the title (`retitle_slug`), the key never does."""
     digest = hashlib.sha256(paper_id.encode("utf-8")).hexdigest()
     length = 6
-    slug = f"{words}-{digest[:length]}"
-    while slug in taken:  # a collision of short hashes: lengthen the hash, never overwrite
+    while digest[:length] in taken_keys:  # a collision of short hashes: lengthen, never share
         length += 2
-        slug = f"{words}-{digest[:length]}"
-    taken.add(slug)
-    return slug
+    taken_keys.add(digest[:length])
+    return f"{slug_words(title)}-{digest[:length]}"
+
+
+def retitle_slug(slug: str, title: str) -> str:
+    """Return the slug a paper first given `slug` has under its current title: the title's
+    words, then the same key."""
+    return f"{slug_words(title)}-{slug_key(slug)}"
+
+
+def slug_key(slug: str) -> str:
+    """Return the key at the end of a paper's slug (its hash part)."""
+    return slug.rsplit("-", 1)[-1]
+
+
+def slug_words(title: str) -> str:
+    """Return a title's words as they appear in a slug."""
+    return slugify(title, max_length=SLUG_WORDS_MAX_CHARS, word_boundary=True) or "paper"
 
 
 def paper_path(slug: str) -> str:

@@ -126,6 +126,16 @@ class RetiredPaper:
 
 
 @dataclass(frozen=True)
+class MovedPaper:
+    """A paper whose title changed since it first appeared: its first address sends readers on."""
+
+    first_slug: str
+    """The slug it was first published under."""
+    slug: str
+    """Its slug now."""
+
+
+@dataclass(frozen=True)
 class Collection:
     """The whole enriched collection, in input order."""
 
@@ -139,3 +149,5 @@ class Collection:
     """Input file names in reading order."""
     retired: tuple[RetiredPaper, ...] = ()
     """Papers of earlier builds that left the list: their URLs say where they went."""
+    moved: tuple[MovedPaper, ...] = ()
+    """Papers now at another address than their first: the first one leads to the paper."""

@@ -1,14 +1,18 @@
-"""Permalinks: a paper keeps its URL when its abstract is corrected or its title re-derived.
+"""Permalinks: every address a paper was published at keeps leading to it.
 
-A page's URL is made once, from the title and the abstract's id (`links.make_slug`), and then
-kept in a map in the project (`permalinks.json` beside `mkdocs.yml`, meant to be committed)
-that every build updates:
-- an abstract whose id the map knows keeps its slug, whatever its derived title is now;
-- an edited abstract (a new id) keeps the slug of the paper it was, when one that left the
-  list reads nearly the same (`SAME_PAPER` of their word sketches, `sketch`);
-- a paper that left the list keeps its slug in the map, marked retired, and its URL becomes a
-  page that says so, pointing to the paper that replaced it when one reads alike
-  (`SUCCESSOR`).
+A paper's slug is its current title's words and a key (`links.make_slug`): "mixed-spiked-
+matrix-sensing-6fe98e". The key is made once, when the paper first appears, and kept in a map in
+the project (`permalinks.json` beside `mkdocs.yml`, meant to be committed), under the paper's
+first slug:
+- an abstract whose id the map knows keeps its key, whatever its title is now: its slug follows
+  the title (`links.retitle_slug`), and its first address becomes a page that sends the reader
+  on (`Assignment.moved`); any other old address ends in the key, which the 404 page looks up;
+- an edited abstract (a new id) keeps the key of the paper it was, when one that left the list
+  reads nearly the same (`SAME_PAPER` of their word sketches, `sketch`);
+- a paper that left the list keeps its entry, marked retired, and its first address becomes a
+  page that says so, pointing to the paper that replaced it when one reads alike (`SUCCESSOR`).
+The map holds what identifies a paper, never its current title, so a better derived title
+changes no file of the project.
 """
 
 from __future__ import annotations
@@ -22,7 +26,7 @@ from datetime import date
 from pathlib import Path
 
 from .errors import GeneratorError
-from .links import make_slug
+from .links import make_slug, retitle_slug, slug_key
 
 SKETCH_SIZE = 16
 SAME_PAPER = 0.5
@@ -38,7 +42,8 @@ class Permalink:
 
     id: str
     title: str
-    """The title in plain text, as last shown: a retired page names it."""
+    """The title in plain text when the paper first appeared (its first address's words): a
+    retired page names it. Never updated, so that the map changes only with the list."""
     sketch: tuple[int, ...]
     retired: str = ""
     """The date the paper left the list (ISO), if it did."""
@@ -51,9 +56,11 @@ class Assignment:
     """What `assign` decided for one build."""
 
     slugs: list[str]
-    """Each abstract's slug, in order."""
+    """Each abstract's slug, in order: its current title's words and its key."""
+    moved: dict[str, str]
+    """The slug now, by the first slug, of each paper whose title changed since it appeared."""
     retired: dict[str, Permalink]
-    """Retired papers, by their slug."""
+    """Retired papers, by their first slug."""
     permalinks: dict[str, Permalink]
     """The map to keep for the next build."""
 
@@ -79,35 +86,55 @@ def similarity(one: Sequence[int], other: Sequence[int]) -> float:
 
 def assign(ids: Sequence[str], titles: Sequence[str], sketches: Sequence[tuple[int, ...]],
            previous: dict[str, Permalink], today: str | None = None) -> Assignment:
-    """Give each abstract (its id, title and `sketch`) its slug: the one the map knows for its
-    id, else that of the retired or vanished paper it is an edit of, else a new one; retire the
-    papers that left."""
+    """Give each abstract (its id, current title and `sketch`) its slug.
+
+    Its entry in the map is the one the map has for its id, else that of the retired or
+    vanished paper it is an edit of, else a new one (its first slug made from its title); its
+    slug is that entry's key under its current title. Papers that left are retired.
+    """
     today = today or date.today().isoformat()
-    slug_by_id = {link.id: slug for slug, link in previous.items()}
-    taken = set(previous)
-    slugs: list[str | None] = [slug_by_id.get(paper_id) for paper_id in ids]
-    kept = {slug for slug in slugs if slug}
+    first_by_id = {link.id: slug for slug, link in previous.items()}
+    firsts: list[str | None] = [first_by_id.get(paper_id) for paper_id in ids]
+    kept = {slug for slug in firsts if slug}
     # Papers of the last build that no abstract now has: edited, or removed.
     gone = {slug: link for slug, link in previous.items() if slug not in kept and not link.retired}
-    for index, slug in enumerate(slugs):
-        if slug is not None:
+    taken_keys = {slug_key(slug) for slug in previous}
+    for index, first in enumerate(firsts):
+        if first is not None:
             continue
         best = max(gone, key=lambda old: similarity(sketches[index], gone[old].sketch), default=None)
         if best is not None and similarity(sketches[index], gone[best].sketch) >= SAME_PAPER:
-            slugs[index] = best
+            firsts[index] = best
             del gone[best]
         else:
-            slugs[index] = make_slug(titles[index], ids[index], taken)
-    final = [slug for slug in slugs if slug]
-    assert len(final) == len(slugs)
+            firsts[index] = make_slug(titles[index], ids[index], taken_keys)
+    final = [slug for slug in firsts if slug]
+    assert len(final) == len(firsts)
     permalinks = {slug: link for slug, link in previous.items() if link.retired}
-    for slug, paper_id, title, paper_sketch in zip(final, ids, titles, sketches):
-        permalinks[slug] = Permalink(paper_id, title, paper_sketch)
+    for first, paper_id, title, paper_sketch in zip(final, ids, titles, sketches):
+        earlier = previous.get(first)
+        permalinks[first] = Permalink(paper_id, earlier.title if earlier else title, paper_sketch)
+    slugs = _current_slugs(final, titles, set(permalinks))
     for slug, link in gone.items():
         permalinks[slug] = replace(link, retired=today,
                                    successor=_successor(link, final, sketches, set(kept)))
     retired = {slug: link for slug, link in permalinks.items() if link.retired}
-    return Assignment(final, retired, permalinks)
+    moved = {first: slug for first, slug in zip(final, slugs) if slug != first}
+    return Assignment(slugs, moved, retired, permalinks)
+
+
+def _current_slugs(firsts: list[str], titles: Sequence[str], first_slugs: set[str]) -> list[str]:
+    """Return each paper's slug under its current title; its first slug where that would be
+    another paper's (two papers of an old map may share a key)."""
+    slugs: list[str] = []
+    taken = set(first_slugs)
+    for first, title in zip(firsts, titles):
+        slug = retitle_slug(first, title)
+        if slug != first and slug in taken:
+            slug = first
+        taken.add(slug)
+        slugs.append(slug)
+    return slugs
 
 
 def _successor(link: Permalink, slugs: list[str], sketches: Sequence[tuple[int, ...]],

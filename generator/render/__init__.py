@@ -43,6 +43,7 @@ from .paper import (
     code_links,
     paper_places,
     paper_view,
+    render_moved_page,
     render_paper_page,
     render_retired_page,
 )
@@ -83,7 +84,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     # a new layout changes the fingerprint, not the key of every paper page.
     digests = [_digest(replace(paper, map_position=None)) for paper in papers]
     fingerprint = _digest((collection.name, collection.merged_duplicates, collection.source_files,
-                           collection.retired, options, digests,
+                           collection.retired, collection.moved, options, digests,
                            [paper.map_position for paper in papers]))
     if previous is not None and previous.fingerprint == fingerprint:
         return previous
@@ -102,6 +103,9 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     lists |= {paper_path(retired.slug): render_retired_page(retired, collection, options,
                                                             titles_by_slug)
               for retired in collection.retired}
+    # A paper's first address, where its title has changed since, sends the reader on.
+    lists |= {paper_path(moved.first_slug): render_moved_page(moved, titles_by_slug, options)
+              for moved in collection.moved}
     rendered = dict(entry for job in jobs for entry in job.result())
     earlier = previous.pages if previous is not None else {}  # every page is rendered when none
     pages = {path: rendered[path] if path in rendered else earlier[path] for path in keys}

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_INDEX, TAGS_DIR, page_url, paper_path, relative_url, tag_path
-from ..model import RELATED_PER_PAPER, Collection, Paper, RetiredPaper, Tag
+from ..model import RELATED_PER_PAPER, Collection, MovedPaper, Paper, RetiredPaper, Tag
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
 from .common import (
@@ -345,3 +345,18 @@ def render_retired_page(retired: RetiredPaper, collection: Collection, options: 
     body += f'<p><a href="{papers}">All papers</a></p>\n'
     return front_matter({"title": f"Removed: {retired.title}", "template": "paper.html",
                          "hide": ["toc"], "search": {"exclude": True}}) + body
+
+
+def render_moved_page(moved: MovedPaper, titles_by_slug: dict[str, str],
+                      options: RenderOptions) -> str:
+    """Return the page left at a paper's first address once its title changed: it sends the
+    reader to the paper at once, and says where it went for a browser that does not."""
+    here = paper_path(moved.first_slug)
+    target = relative_url(here, paper_path(moved.slug), options.directory_urls)
+    title = titles_by_slug[moved.slug]
+    body = (f'<p class="ps-retired">This paper is now at <a href="{escape(target)}">'
+            f"{render_inline_html(title)}</a>.</p>\n")
+    head = (f'<meta http-equiv="refresh" content="0; url={escape(target)}">'
+            f'<link rel="canonical" href="{escape(target)}"><meta name="robots" content="noindex">')
+    return front_matter({"title": plain_text(title), "template": "paper.html", "hide": ["toc"],
+                         "search": {"exclude": True}, "papersite_head": head}) + body
