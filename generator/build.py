@@ -30,6 +30,7 @@ from .parse import parse_inputs
 from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
+from .render.common import plural
 from .render.facets import render_facets
 from .search_index import PaperIndex, index_papers
 from .text import plain_text
@@ -158,8 +159,9 @@ def build_collection(options: BuildOptions, progress: Progress,
     with progress.stage("parse") as done:
         parsed = parse_inputs(list(options.inputs), options.encoding, options.keep_going)
         merged = f", {parsed.merged_duplicates} duplicates merged" if parsed.merged_duplicates else ""
-        skipped = f", {len(parsed.skipped)} bad records skipped" if parsed.skipped else ""
-        done(f"{len(parsed.abstracts):,} abstracts from {len(parsed.source_files)} files{merged}{skipped}")
+        skipped = f", {plural(len(parsed.skipped), 'bad record')} skipped" if parsed.skipped else ""
+        done(f"{plural(len(parsed.abstracts), 'abstract')} from "
+             f"{plural(len(parsed.source_files), 'file')}{merged}{skipped}")
     abstracts = parsed.abstracts
     texts = [abstract.text for abstract in abstracts]
     if vocabulary is None:

@@ -36,6 +36,7 @@ _INVISIBLE = re.compile(
     "[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200d\u2060\ufeff"
     "\ud800-\udfff\ufffe\uffff]")
 _BLANK_LINE = re.compile(r"\n[ \t]*\n")
+_BREAKS_AS_SPACES = str.maketrans("\u000b\u000c\u0085", "   ")
 
 
 @dataclass(frozen=True)
@@ -124,8 +125,7 @@ def parse_list_text(text: str, file_name: str) -> tuple[str, list[Abstract]]:
     """Split one list-layout file into its header and abstracts."""
     paragraphs = _split_paragraphs(_normalise_lines(text))
     if not paragraphs:
-        raise GeneratorError(f"{file_name}: the file is empty; expected a header line, "
-                             "a blank line, then one abstract per paragraph")
+        raise GeneratorError(f"{file_name}: the file is empty; expected {_LIST_LAYOUT}")
     first_line, first_text = paragraphs[0]
     list_name = Path(file_name).stem
     if header := _header(first_text):
@@ -161,8 +161,9 @@ def text_id(text: str) -> str:
 
 
 def clean_text(text: str) -> str:
-    """Drop control and zero-width characters; keep newlines and tabs."""
-    return _INVISIBLE.sub("", text)
+    """Drop control and zero-width characters; keep newlines and tabs, and read the other
+    breaks (form feed, vertical tab, U+0085) as spaces: they part words."""
+    return _INVISIBLE.sub("", text.translate(_BREAKS_AS_SPACES))
 
 
 def expand_inputs(paths: list[Path], problems: list[str]) -> list[Path]:
@@ -184,14 +185,28 @@ def expand_inputs(paths: list[Path], problems: list[str]) -> list[Path]:
     return files
 
 
+# What each kind of input file should hold, as messages about it say.
+_LAYOUTS = {
+    ".jsonl": "JSON Lines: one JSON object a line, each with an 'abstract' field",
+    ".ndjson": "JSON Lines: one JSON object a line, each with an 'abstract' field",
+    ".json": "a JSON array of objects, each with an 'abstract' field",
+    ".csv": "CSV: a header row with an 'abstract' column, then one paper a row",
+}
+_LIST_LAYOUT = "a header line, a blank line, then one abstract per paragraph"
+
+
+def expected_layout(path: Path) -> str:
+    """Return what a file of this kind should hold, for messages about it."""
+    return _LAYOUTS.get(path.suffix.lower(), _LIST_LAYOUT)
+
+
 def _read_text(path: Path, encoding: str) -> str:
     try:
         data = path.read_bytes()
     except OSError as error:
         raise GeneratorError(f"{path}: cannot be read ({error.strerror})") from None
     if not data.strip():
-        raise GeneratorError(f"{path}: the file is empty; expected a header line, "
-                             "a blank line, then one abstract per paragraph")
+        raise GeneratorError(f"{path}: the file is empty; expected {expected_layout(path)}")
     nul = data.find(b"\x00")
     if nul >= 0 and encoding.lower().replace("-", "") == "utf8":
         raise GeneratorError(f"{path}: looks like a binary file (a NUL byte at offset {nul}); "
@@ -225,14 +240,14 @@ def _split_paragraphs(text: str) -> list[tuple[int, str]]:
 def _parse_records(path: Path, text: str) -> tuple[list[Abstract], list[str]]:
     """Read structured records; each is (where, line, position, fields)."""
     suffix = path.suffix.lower()
+    problems: list[str] = []
     if suffix == ".csv":
-        records = _read_csv(path, text)
+        records = _read_csv(path, text, problems)
     elif suffix == ".json":
         records = _read_json_array(path, text)
     else:
-        records = _read_json_lines(path, text)
+        records = _read_json_lines(path, text, problems)
     abstracts: list[Abstract] = []
-    problems: list[str] = []
     for where, line, position, record in records:
         abstract_text = record.get("abstract")
         if not isinstance(abstract_text, str) or not abstract_text.strip():
@@ -254,29 +269,42 @@ def _parse_records(path: Path, text: str) -> tuple[list[Abstract], list[str]]:
     return abstracts, problems
 
 
-def _read_json_lines(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
+def _read_json_lines(path: Path, text: str, problems: list[str]) -> list[tuple[str, int, int, dict]]:
+    """Read one JSON object a line; add each line that is not one to `problems`.
+
+    Lines end at newlines only: JSON strings may hold U+2028, U+2029, U+0085 or a form feed
+    raw, which `str.splitlines` would take for line ends.
+    """
     records: list[tuple[str, int, int, dict]] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except json.JSONDecodeError as error:
-            raise GeneratorError(f"{path}:{number}: malformed JSON ({error.msg} at column "
-                                 f"{error.colno}); expected one JSON object per line") from None
+            problems.append(f"{path}:{number}: malformed JSON ({_json_problem(error)}); expected "
+                            "one JSON object per line")
+            continue
         if not isinstance(record, dict):
-            raise GeneratorError(f"{path}:{number}: expected a JSON object, found "
-                                 f"{type(record).__name__}")
+            problems.append(f"{path}:{number}: expected a JSON object, found {type(record).__name__}")
+            continue
         records.append((f"{path}:{number}", number, len(records) + 1, record))
     return records
+
+
+def _json_problem(error: json.JSONDecodeError) -> str:
+    """Say what the JSON decoder found wrong, and where ("Unterminated string starting at
+    column 139", "Expecting ',' delimiter at column 12")."""
+    where = "column" if error.msg.endswith(" at") else "at column"
+    return f"{error.msg} {where} {error.colno}"
 
 
 def _read_json_array(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise GeneratorError(f"{path}:{error.lineno}: malformed JSON ({error.msg} at column "
-                             f"{error.colno})") from None
+        raise GeneratorError(f"{path}:{error.lineno}: malformed JSON ({_json_problem(error)}); "
+                             f"expected {expected_layout(path)}") from None
     if isinstance(data, dict) and isinstance(data.get("papers"), list):
         data = data["papers"]
     if not isinstance(data, list):
@@ -292,7 +320,8 @@ def _read_json_array(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
     return records
 
 
-def _read_csv(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
+def _read_csv(path: Path, text: str, problems: list[str]) -> list[tuple[str, int, int, dict]]:
+    """Read a header row and one paper a row; add each row with surplus fields to `problems`."""
     reader = csv.DictReader(io.StringIO(text, newline=""), strict=True)
     if not reader.fieldnames or "abstract" not in [f.strip().lower() for f in reader.fieldnames]:
         raise GeneratorError(f"{path}:1: expected a CSV header row with an 'abstract' column, "
@@ -301,14 +330,17 @@ def _read_csv(path: Path, text: str) -> list[tuple[str, int, int, dict]]:
     try:
         for row in reader:
             if None in row:  # DictReader files surplus cells under None
-                raise GeneratorError(
+                problems.append(
                     f"{path}:{reader.line_num}: malformed CSV (expected {len(reader.fieldnames)} "
                     f"fields as in the header, found {len(reader.fieldnames) + len(row[None])}); "
                     "quote fields that contain commas")
+                continue
             record = {(key or "").strip().lower(): value for key, value in row.items()}
             records.append((f"{path}:{reader.line_num}", reader.line_num, len(records) + 1, record))
     except csv.Error as error:
-        raise GeneratorError(f"{path}:{reader.line_num}: malformed CSV ({error})") from None
+        # A quote left open swallows the rest of the file: nothing after it can be read.
+        problems.append(f"{path}:{reader.line_num}: malformed CSV ({error}); the rows from here "
+                        "on cannot be read")
     return records
 
 

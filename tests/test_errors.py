@@ -31,7 +31,11 @@ def run(tmp_path, monkeypatch, capsys):
 
 CASES = {
     "missing.txt": (None, "missing.txt: no such file or folder"),
-    "empty.txt": ("", "empty.txt: the file is empty"),
+    "empty.txt": ("", "empty.txt: the file is empty; expected a header line, a blank line"),
+    "empty.jsonl": ("\n", "empty.jsonl: the file is empty; expected JSON Lines: one JSON object a line"),
+    "empty.csv": ("", "empty.csv: the file is empty; expected CSV: a header row"),
+    "unterminated.jsonl": ('{"abstract": "x\n', "unterminated.jsonl:1: malformed JSON (Unterminated "
+                           "string starting at column 14)"),
     "header.txt": ("NeurIPS 2026 paper list\n\n\n", "header.txt:1: the file has only a header line"),
     "binary.txt": (b"NeurIPS\n\n\x00\x01\x02 data", "binary.txt: looks like a binary file (a NUL byte at offset 9)"),
     "latin1.txt": ("Header\n\nCaf\u00e9 abstract text.\n".encode("latin-1"),
@@ -78,6 +82,44 @@ def test_keep_going_skips_bad_records_and_reports_them(run, write_file, tmp_path
     assert code == 0, err
     assert "records.jsonl:2: record has no 'abstract' field" in err
     assert len(paper_pages(tmp_path / "site")) == 2
+
+
+def test_keep_going_skips_malformed_lines_and_reads_line_separators_inside_records_as_text(
+        run, write_file, tmp_path):
+    # U+2028 inside a JSON string is valid JSON, and json.dumps(..., ensure_ascii=False) writes
+    # it raw: the record stays one line. A form feed (escaped, as JSON needs) too.
+    separated = GOOD.replace("network for", "network\u2028for").replace("works", "works\f")
+    lines = [json.dumps({"abstract": separated}, ensure_ascii=False),
+             '{"abstract": "BazNet is cut off',
+             json.dumps({"abstract": GOOD.replace("FooNet", "BarNet")}, ensure_ascii=False)]
+    path = write_file("records.jsonl", "\n".join(lines) + "\n")
+    assert "\u2028" in path.read_text(encoding="utf-8")
+    code, err = run(str(path), "--keep-going")
+    assert code == 0, err
+    assert "records.jsonl:2: malformed JSON (Unterminated string starting at column 14)" in err
+    assert len(paper_pages(tmp_path / "site")) == 2
+    records = json.loads((tmp_path / "site" / "papers.json").read_text(encoding="utf-8"))
+    assert any("network for foo images" in record["abstract"] for record in records)
+    # Without --keep-going the bad line stops the build, named the same way.
+    code, err = run(str(path))
+    assert code == 1 and "records.jsonl:2: malformed JSON" in err
+
+
+def test_keep_going_skips_a_ragged_csv_row(run, write_file, tmp_path):
+    path = write_file("list.csv", f'abstract,title\n"{GOOD}",T,extra\n"{GOOD.replace("FooNet", "BarNet")}",U\n')
+    code, err = run(str(path), "--keep-going")
+    assert code == 0, err
+    assert "list.csv:2: malformed CSV (expected 2 fields" in err
+    assert len(paper_pages(tmp_path / "site")) == 1
+
+
+def test_progress_counts_read_as_english(tmp_path, monkeypatch, capsys, write_file):
+    monkeypatch.chdir(REPO)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("PAPERSITE_QUIET", raising=False)
+    path = write_file("one.txt", f"Header\n\n{GOOD}\n")
+    assert main(["build", str(path), "--site-dir", str(tmp_path / "site")]) == 0
+    assert "1 abstract from 1 file " in capsys.readouterr().err
 
 
 def test_usage_errors_exit_2(capsys):
