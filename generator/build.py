@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
+from .enrich.lookup import find_paper_urls
 from .enrich.mentions import find_mentions
 from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related, relating_labels
@@ -211,9 +212,10 @@ def build_collection(options: BuildOptions, progress: Progress,
                             read_permalinks(options.permalinks))
         papers = [
             Paper(abstract=abstract, slug=slug, title=title, title_source=a.title_source,
-                  gist=a.gist, tags=paper_tags, introduces=a.names, own_names=a.own_names)
-            for abstract, a, title, paper_tags, slug in zip(abstracts, analyses, titles, tags,
-                                                            permalinks.slugs)
+                  gist=a.gist, tags=paper_tags, introduces=a.names, own_names=a.own_names,
+                  find_url=find_url)
+            for abstract, a, title, paper_tags, slug, find_url in zip(
+                abstracts, analyses, titles, tags, permalinks.slugs, find_paper_urls(abstracts))
         ]
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug, vocabulary)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import logging
 import os
 import shutil
@@ -71,6 +72,9 @@ def build_site(args: argparse.Namespace) -> int:
                              "DIR writes a project; papersite build LIST needs none)")
     if args.site_dir:
         overrides["site_dir"] = str(Path(args.site_dir).resolve())
+    if args.site_name:
+        # Material writes the site's name into pages as HTML: a name given here is text.
+        overrides["site_name"] = html.escape(args.site_name)
     private_docs = None
     if args.inputs or args.site_dir or args.offline:
         # Another list, another site, or file links for reading from disk: build from a private
@@ -200,6 +204,8 @@ def _parser() -> argparse.ArgumentParser:
     build = commands.add_parser("build", help="generate the pages and build the site")
     build.add_argument("inputs", nargs="*", help="list files or folders (default: from mkdocs.yml)")
     build.add_argument("--site-dir", help="build the site into this folder")
+    build.add_argument("--site-name", help="the site's title (default: mkdocs.yml's, or the first "
+                       "list's name)")
     build.add_argument("--config", default=DEFAULT_CONFIG,
                        help="MkDocs configuration file (none: papersite's default, for LISTS)")
     build.add_argument("--offline", action="store_true",

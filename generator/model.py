@@ -100,6 +100,8 @@ class Paper:
     """Slugs of papers whose abstracts mention this one."""
     map_position: tuple[float, float] | None = None
     """Where the paper sits on the topic map: (x, y), each in [0, 1]; None before layout."""
+    find_url: str = ""
+    """Where a reader finds the paper itself: its URL, or a scholarly search (`enrich.lookup`)."""
 
 
 @dataclass(frozen=True)

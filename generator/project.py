@@ -4,7 +4,8 @@ folder has no `mkdocs.yml`.
 A project is the layout this repository has: `mkdocs.yml` (the papersite plugin listed, the
 theme's templates found in the package), `mkdocs-offline.yml`, `site_src/` (the hand-written
 home page), `theme_overrides/` (empty: your own template overrides), `abstracts/` (a short
-example list to replace), the GitHub Pages workflow and `requirements.txt` for it.
+example list to replace), the GitHub Pages workflow and `requirements.txt` for it, and a
+README saying how to use it (and what Material's end-of-life notice means).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from .errors import GeneratorError
 TEMPLATE = Path(__file__).resolve().parent / "data" / "project"
 # The template's files, by where a project has them.
 _FILES = {
+    "README.md": "README.md",
     "mkdocs.yml": "mkdocs.yml",
     "mkdocs-offline.yml": "mkdocs-offline.yml",
     "site_src/index.md": "site_src/index.md",

@@ -3,6 +3,7 @@ MkDocs builds, and a list builds in a folder that has no project (generator/proj
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -36,9 +37,12 @@ def test_new_writes_a_project_mkdocs_builds_strictly(tmp_path, private_cache, ch
     project = tmp_path / "my-conference"
     assert main(["new", str(project)]) == 0
     assert "mkdocs serve" in capsys.readouterr().out
-    for name in ("mkdocs.yml", "site_src/index.md", "abstracts/example.txt",
+    for name in ("mkdocs.yml", "site_src/index.md", "abstracts/example.txt", "README.md",
                  ".github/workflows/pages.yml", "requirements.txt", "theme_overrides"):
         assert (project / name).exists(), name
+    # Material's end-of-life notice, which `mkdocs build` prints, is explained in the project.
+    readme = (project / "README.md").read_text(encoding="utf-8")
+    assert "end of life" in readme and "NO_MKDOCS_2_WARNING=1" in readme
     # No --site-name: the site is named after the list's header, "Example 2026 paper list".
     assert "site_name: papersite" in (project / "mkdocs.yml").read_text(encoding="utf-8")
     result = subprocess.run([str(MKDOCS), "build", "--strict"], cwd=project, capture_output=True,
@@ -46,6 +50,10 @@ def test_new_writes_a_project_mkdocs_builds_strictly(tmp_path, private_cache, ch
     assert result.returncode == 0, result.stderr
     site = project / "site"
     assert len(paper_pages(site)) == 2
+    # The example's papers are filed where a researcher would look for them.
+    records = json.loads((site / "papers.json").read_text(encoding="utf-8"))
+    areas = {record["title"].split(":")[0]: record["tags"]["area"] for record in records}
+    assert areas == {"StripeCount": ["Computer vision"], "ResScale": ["Graph learning"]}
     context, requests = chromium
     base = static_server(site)
     page = context.new_page()
@@ -74,6 +82,15 @@ def test_new_refuses_a_folder_that_has_files(tmp_path, capsys):
     assert main(["new", str(tmp_path)]) == 1
     assert "not an empty folder" in capsys.readouterr().err
     assert [path.name for path in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_build_names_the_site_as_told(tmp_path, private_cache, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "colm.jsonl").write_text(json.dumps({"abstract": "We propose FooNet, a network "
+                                                     "for foo images, and test it on CIFAR-10."}) + "\n")
+    assert main(["build", "colm.jsonl", "--site-name", "COLM <2024>", "--quiet"]) == 0
+    home = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    assert "<title>Home - COLM &lt;2024&gt;</title>" in home and "<2024>" not in home
 
 
 def test_a_list_builds_where_there_is_no_project(tmp_path, private_cache, monkeypatch):

@@ -69,7 +69,8 @@ def test_paper_page_links_its_neighbours_in_its_area_and_says_its_number():
     assert 'rel="prev" href="../paper-1/"' in second and 'rel="next"' not in second
     assert "Previous in Computer vision" in second
     body = second.split("---\n", 2)[2]  # the file name stays in the front matter, off the page
-    assert "From Test 2026 paper list: paper 2 of 3." in body and "a.txt" not in body
+    # The list's name as the site shows it, not its file's header ("Test 2026 paper list").
+    assert "From Test 2026: paper 2 of 3." in body and "a.txt" not in body
     first = render_site(_collection(), OFFLINE).pages["papers/paper-1.md"]
     assert 'rel="prev"' not in first and 'rel="next" href="paper-2.html"' in first
     assert 'rel=' not in pages["papers/paper-3.md"].split('class="ps-source"')[1]  # alone in its area
@@ -119,6 +120,17 @@ def test_overview_names_the_collection_and_draws_the_chart():
     assert "<h1" in overview and "Test 2026" in overview and "3 papers" in overview
     assert overview.count("<rect") == 2
     assert 'href="tags/topic-map/"' in overview and 'for="__search"' in overview
+    assert "up to five related papers" in overview
+
+
+def test_overview_lists_as_largest_only_topics_of_three_papers_or_more():
+    collection = _collection()
+    # Three papers on Segmentation: large enough; a topic of one paper is not.
+    largest = render_overview(collection, "index.md", HOSTED).split('id="largest-topics"')[1]
+    assert 'Segmentation <span class="ps-count">3</span>' in largest
+    two = Collection(name="Small", papers=collection.papers[:2], source_files=("a.txt",))
+    largest = render_overview(two, "index.md", HOSTED).split('id="largest-topics"')[1]
+    assert "md-tag" not in largest and "The list is small: no topic has 3 papers yet." in largest
 
 
 def test_charts_are_plain_svg_with_classes():

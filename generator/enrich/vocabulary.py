@@ -248,7 +248,11 @@ def _inverse_frequency(words_by_name: dict[str, frozenset[str]]) -> dict[str, di
             for name, words in words_by_name.items()}
 
 
+_CONTENT_WORD = re.compile(r"[a-z][a-z0-9]+(?:-[a-z0-9]+)*")
+
+
 def content_words(text: str) -> frozenset[str]:
-    """Return the stemmed words of a text that can tell areas and topics apart."""
-    return frozenset(singular(word) for word in re.findall(r"[a-z][a-z0-9]+", text.lower())
+    """Return the stemmed words of a text that can tell areas and topics apart; a hyphenated
+    compound is one word ("real-world" is no evidence of "real-time")."""
+    return frozenset(singular(word) for word in _CONTENT_WORD.findall(text.lower())
                      if word not in _STOPWORDS)

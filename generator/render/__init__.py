@@ -184,6 +184,8 @@ def paper_records(collection: Collection, directory_urls: bool = True) -> list[d
             record["keywords"] = list(abstract.keywords)
         if abstract.url:
             record["paper_url"] = abstract.url  # `url` is the page's own address
+        if paper.find_url:
+            record["find"] = paper.find_url
         records.append(record)
     return records
 

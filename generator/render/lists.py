@@ -189,15 +189,24 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
     return front_matter(meta) + body
 
 
+MIN_LARGE_TOPIC = 3
+"""The fewest papers a topic needs to be listed among the largest on the home page."""
+
+
 def render_overview(collection: Collection, here: str, options: RenderOptions) -> str:
     """Return the HTML block the home page shows: what the collection is and where to start."""
     papers = collection.papers
     counts = Counter(tag for paper in papers for tag in paper.tags if tag.kind == "topic")
+    # A topic of one or two papers is not large, whatever the list's size.
+    largest = [(tag, count) for tag, count in counts.most_common(15) if count >= MIN_LARGE_TOPIC]
     # The chart and the chips are not search text (`data-search-exclude`, as the tag index):
     # the home page would otherwise match every topic a reader searches for.
     top = " ".join(
         f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}">'
-        f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in counts.most_common(15))
+        f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n in largest) or (
+        f"The list is small: no topic has {MIN_LARGE_TOPIC} papers yet. "
+        f'<a href="{relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)}">'
+        "Every tag</a> is on the tags page.")
     by_area = papers_by_area(collection)
     classes = colour_classes(list(by_area))
     bars = [Bar(label=area, count=len(area_papers), href=area_href(here, area, options),
@@ -209,7 +218,8 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
     return (f'<div class="ps-overview">\n'
             f'<h1 class="ps-home-title">{escape(collection.name)}</h1>\n'
             f'<p class="ps-lead">{plural(len(papers), "paper")} from {files}, in {areas}: '
-            "each with its abstract, typeset math, tags and the papers most related to it.</p>\n"
+            "each with its abstract, typeset math, tags and, when any are close enough, up to "
+            "five related papers.</p>\n"
             f'<p class="ps-ways"><a class="md-button md-button--primary" '
             f'href="{link(PAPERS_INDEX)}">All papers</a> '
             f'<a class="md-button" href="{link(MAP_PATH)}">Topic map</a> '

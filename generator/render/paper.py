@@ -7,10 +7,12 @@ from dataclasses import dataclass, replace
 from html import escape, unescape
 from urllib.parse import urlsplit
 
+from ..enrich.lookup import SCHOLAR_SEARCH
 from ..enrich.mentions import link_names_in_html
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_INDEX, TAGS_DIR, page_url, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, MovedPaper, Paper, RetiredPaper, Tag
+from ..parse import collection_name
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
 from .common import (
@@ -171,6 +173,8 @@ def _render_actions(paper: Paper, abstract_html: str) -> str:
     buttons = [
         f'<a class="md-button md-button--primary ps-code" href="{escape(url)}" rel="nofollow noopener">'
         f"Code <small>{escape(host)}</small></a>" for url, host in code_links(paper, abstract_html)]
+    if paper.find_url:
+        buttons.append(_render_find_link(paper.find_url, "md-button ps-find"))
     buttons.append('<button type="button" class="md-button ps-save" data-ps-save hidden '
                    'aria-pressed="false">☆ Save</button>')  # to the reader's list: papersite-list.js
     buttons.append('<button type="button" class="md-button ps-copy" data-ps-copy="link" hidden>'
@@ -187,10 +191,20 @@ def _render_cite(paper: Paper, venue: str, here: str, options: RenderOptions) ->
     address = f'<span data-ps-here>{escape(page_url(here, options.directory_urls))}</span>'
     shown = escape(text).replace(HERE, address)
     label = "BibTeX" if citable else "Reference"
+    find = (f'<p class="ps-cite-find">{_render_find_link(paper.find_url, "ps-find")}</p>'
+            if paper.find_url else "")
     return (f'<details class="ps-cite" data-search-exclude><summary>Cite</summary>'
             f'<p class="ps-cite-kind">{label}</p><pre><code>{shown}</code></pre>'
             '<button type="button" class="md-button ps-copy" data-ps-copy="cite" hidden>Copy</button>'
-            "</details>")
+            f"{find}</details>")
+
+
+def _render_find_link(url: str, classes: str) -> str:
+    """Return the "Find this paper" link, naming where it goes (a search, or the paper's host)."""
+    host = (urlsplit(url).hostname or "").removeprefix("www.")
+    where = "Google Scholar" if url.startswith(SCHOLAR_SEARCH) else host
+    return (f'<a class="{classes}" href="{escape(url)}" rel="nofollow noopener">'
+            f"Find this paper <small>{escape(where)}</small></a>")
 
 
 def code_links(paper: Paper, abstract_html: str) -> list[tuple[str, str]]:
@@ -294,8 +308,9 @@ def _render_sources(paper: Paper, place: Place | None) -> str:
     """Say where the paper comes from as a reader knows it: the list's name and the paper's
     number in the collection (file names and lines stay in the page's metadata)."""
     number = f": paper {place.number:,} of {place.size:,}" if place else ""
-    return (f'<p class="ps-source" data-search-exclude>From {escape(paper.abstract.list_name)}'
-            f"{number}.</p>")
+    name = collection_name(paper.abstract.list_name)  # "NeurIPS 2026", not its file's header
+    return f'<p class="ps-source" data-search-exclude>From {escape(name)}{number}.</p>'
+
 
 
 def _render_pager(paper: Paper, place: Place | None, titles_by_slug: dict[str, str], here: str,
