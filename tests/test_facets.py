@@ -13,7 +13,6 @@ from conftest import REPO
 from papersite.model import Abstract, Collection, Paper, Source, Tag
 from papersite.render.common import RenderOptions
 from papersite.render.facets import render_facets
-from papersite.render.lists import PAPERS_PAGE_PER_AREA, render_papers_index
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -131,15 +130,3 @@ def test_like_this_lists_the_papers_most_related_to_one_first(papers_page):
     assert sorted(reordered) == sorted(shown)  # the same papers, in another order
     title = records[picked]["title"]
     assert page.locator(".ps-facet-sort option:checked").inner_text() == f"most related to “{title}”"
-
-
-def test_the_papers_page_lists_an_areas_first_papers_and_links_its_page():
-    vision, theory = Tag("Computer vision", "area"), Tag("Learning theory", "area")
-    many = PAPERS_PAGE_PER_AREA + 3
-    collection = Collection(name="Test", papers=tuple(
-        [_paper(f"v{n}", [vision]) for n in range(many)] + [_paper("t", [theory])]))
-    page = render_papers_index(collection, RenderOptions())
-    vision_part, theory_part = page.split('<h2 id="area-learning-theory"')
-    assert vision_part.count("<li><a href=") == PAPERS_PAGE_PER_AREA + 2  # and two jump links
-    assert f'All {many} papers in Computer vision</a>' in vision_part
-    assert theory_part.count("<li><a href=") == 1 and "All " not in theory_part

@@ -34,21 +34,19 @@ from .common import (
     render_paper_entry,
     shorten,
 )
+from .browse import render_browse_list
 from .facets import FACETS_PATH
 
 MAP_TITLE_MAX_CHARS = 110
 MAP_TOPIC_LABELS = 60
 """Topics, the most frequent first, that may name a place on the zoomed-in map."""
-PAPERS_PAGE_PER_AREA = 40
-"""Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
-The area's page lists all of them, and the filters reach every paper."""
 # The filters (papersite-facets.js); hidden until the script shows them, as they need it.
-FACETS_PANEL = f"""<div class="ps-facets" data-ps-facets="{FACETS_PATH.rsplit('/', 1)[1]}" hidden>
+FACETS_PANEL = """<div class="ps-facets" data-ps-facets="{script}" hidden>
 <button type="button" class="md-button ps-facet-open" aria-expanded="false"
- aria-controls="ps-facet-body">Filter by topic, data set, model, area or author</button>
+ aria-controls="ps-facet-body">Filter by {kinds}</button>
 <div class="ps-facet-body" id="ps-facet-body" hidden>
 <p class="ps-facet-bar"><input type="search" class="ps-facet-input" list="ps-facet-options"
- aria-label="Filter by name" placeholder="Type a topic, data set, model, area or author">
+ aria-label="Filter by name" placeholder="Type a {kinds}">
 <datalist id="ps-facet-options"></datalist>
 <label>Sort <select class="ps-facet-sort"><option value="list">in list order</option>
 <option value="title">by title</option></select></label></p>
@@ -114,36 +112,43 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
 
 
 def render_papers_index(collection: Collection, options: RenderOptions) -> str:
-    """Return the papers page: filters over every paper (`facets`), then the papers grouped by
-    area (largest first), one compact entry each, the first PAPERS_PAGE_PER_AREA of an area
-    with a link to its page, which lists them all."""
+    """Return the papers page: filters over every paper (`facets`), then every paper, by area
+    and topic, in list order or most distinctive first, drawn where the reader looks
+    (`browse`); the page holds the first screen of them."""
     here = PAPERS_INDEX
     by_area = papers_by_area(collection)
+    # Without the script, an area's link opens its page; with it, the list scrolls to the area.
     jumps = "".join(
-        f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> '
-        f'<span class="ps-count">{len(papers)}</span></li>'
+        f'<li><a href="{area_href(here, area, options)}" data-ps-area="{escape(area)}">'
+        f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
         for area, papers in by_area.items())
-    sections = []
-    for area, papers in by_area.items():
-        # Papers without an area have no page of their own: all of them are listed here.
-        shown = papers if area == NO_AREA else papers[:PAPERS_PAGE_PER_AREA]
-        items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in shown)
-        rest = (f'<p class="ps-more"><a href="{area_href(here, area, options)}">All '
-                f'{len(papers)} papers in {escape(area)}</a></p>' if len(shown) < len(papers) else "")
-        sections.append(f'<section class="ps-group"><h2 id="{area_anchor(area)}">{escape(area)} '
-                        f'<span class="ps-count">{len(papers)}</span></h2>\n'
-                        f'<ul class="ps-entries">{items}</ul>{rest}</section>')
     map_link = relative_url(here, MAP_PATH, options.directory_urls)
     files = plural(len(collection.source_files), "list file")
     title = f"All {plural(len(collection.papers), 'paper')}"
-    derived = (" ≈ marks a title papersite derived from the abstract."
-               if any(paper.title_source == "derived" for paper in collection.papers) else "")
+    sources = {paper.title_source == "derived" for paper in collection.papers}
+    derived = " ≈ marks a title papersite derived from the abstract." if len(sources) == 2 else (
+        " Every title was derived from its abstract by papersite." if sources == {True} else "")
+    # No author filter where no authors were given.
+    kinds = ("topic, data set, model, area or author"
+             if any(paper.abstract.authors for paper in collection.papers) else
+             "topic, data set, model or area")
+    filters = FACETS_PANEL.format(script=FACETS_PATH.rsplit("/", 1)[1], kinds=kinds)
+    browse = ('<section class="ps-group ps-browse" aria-label="Every paper">'
+              '<div class="ps-browse-probe" aria-hidden="true"></div>'
+              '<p class="ps-browse-controls" hidden><input type="search" class="ps-browse-search" '
+              'aria-label="Search the list" placeholder="Search titles and gists">'
+              '<label>Order <select class="ps-browse-sort">'
+              '<option value="area">by area and topic</option>'
+              '<option value="input">in list order</option>'
+              '<option value="distinct">most distinctive in each area first</option></select></label>'
+              '<span class="ps-browse-status ps-count" aria-live="polite"></span></p>\n'
+              f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n'
+              + render_browse_list(collection, options) + "</section>\n")
     body = (f"<h1>{escape(title)}</h1>\n"
-            f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, grouped by area, '
-            f'each in list order; every page names its list and place. '
-            f'See them side by side on the <a href="{map_link}">topic map</a>.{derived}</p>\n'
-            + FACETS_PANEL +
-            f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n' + "\n".join(sections) + "\n")
+            f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, by area and topic; '
+            "“most distinctive” puts first the papers farthest from their area's centre on the "
+            f'<a href="{map_link}">topic map</a>. Every page names its list and place.{derived}</p>\n'
+            + filters + browse)
     return front_matter({"title": "Papers", "hide": ["toc"], "search": {"exclude": True}}) + body
 
 

@@ -32,7 +32,7 @@
   var count = panel.querySelector(".ps-facet-count");
   var results = panel.querySelector(".ps-facet-results");
   var more = panel.querySelector(".ps-facet-more");
-  var browse = document.querySelectorAll(".ps-group, .ps-jumps");
+  var browse = document.querySelectorAll(".ps-group");
   var openLabel = open.textContent;
   var data = null, loading = null, chosen = [], matching = [], drawn = 0;
   var likeThis = -1;  // the paper the list is sorted by relatedness to, by number
@@ -53,6 +53,8 @@
       }).then(function (value) {
         data = value;
         data.papers.forEach(function (paper, number) { paper.number = number; });
+        data.mixed = data.papers.some(function (paper) { return paper[2]; }) &&
+          data.papers.some(function (paper) { return !paper[2]; });
         data.byName = {};
         data.values.forEach(function (entry, number) {
           data.byName[data.kinds[entry[0]] + ":" + entry[1]] = number;
@@ -205,7 +207,7 @@
       link.href = paper[0];
       link.textContent = paper[1];
       item.appendChild(link);
-      if (paper[2]) {
+      if (paper[2] && data.mixed) {  // the mark tells titles apart only where some are given
         var mark = document.createElement("span");
         mark.className = "ps-derived";
         mark.title = "Title derived from the abstract by papersite";
@@ -219,6 +221,13 @@
       like.setAttribute("aria-label", "like this: list the papers most related to " + paper[1] + " first");
       like.addEventListener("click", function () { sortByRelatedness(paper); });
       item.appendChild(like);
+      // The gist, from the list's data (papersite-browse.js), as the unfiltered list shows it.
+      var gist = document.createElement("span");
+      gist.className = "ps-gist";
+      item.appendChild(gist);
+      if (window.papersiteBrowse && window.papersiteBrowse.gist) {
+        window.papersiteBrowse.gist(paper.number).then(function (text) { gist.textContent = text; });
+      }
       part.appendChild(item);
     });
     results.appendChild(part);
