@@ -31,8 +31,8 @@ from .parse import parse_inputs
 from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
-from .render.common import plural
 from .render.browse import render_browse_files
+from .render.common import plural
 from .render.facets import render_facets
 from .search_index import PaperIndex, index_papers
 from .text import plain_text

@@ -11,7 +11,6 @@ import pytest
 from conftest import REPO
 
 from papersite.model import Abstract, Collection, Paper, Source, Tag
-from papersite.render.common import RenderOptions
 from papersite.render.facets import render_facets
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server

@@ -39,7 +39,6 @@ from .common import (
     DERIVED_MARK,
     INDEX_GIST_MAX_CHARS,
     RenderOptions,
-    area_of,
     gist_line,
     papers_by_area,
 )

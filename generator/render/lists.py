@@ -20,12 +20,10 @@ from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
+from .browse import render_browse_list
 from .common import (
-    INDEX_GIST_MAX_CHARS,
-    NO_AREA,
     TAG_KIND_LABELS,
     RenderOptions,
-    area_anchor,
     area_href,
     area_of,
     front_matter,
@@ -34,7 +32,6 @@ from .common import (
     render_paper_entry,
     shorten,
 )
-from .browse import render_browse_list
 from .facets import FACETS_PATH
 
 MAP_TITLE_MAX_CHARS = 110
