@@ -110,7 +110,7 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
         (_index_remembering, (collection, options.directory_urls, options.use_cache,
                               _tag_synonyms(vocabulary))),
         (render_papers_json, (collection, options.directory_urls)),
-        (render_facets, (collection, options.directory_urls)),
+        (render_facets, (collection, options.directory_urls, _tag_synonyms(vocabulary))),
         (render_browse_files, (collection, options.directory_urls))])
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Only pages whose inputs changed since the last build are rendered again.

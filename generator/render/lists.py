@@ -42,11 +42,11 @@ FACETS_PANEL = """<div class="ps-facets" data-ps-facets="{script}" hidden>
 <button type="button" class="md-button ps-facet-open" aria-expanded="false"
  aria-controls="ps-facet-body">Filter by {kinds}</button>
 <div class="ps-facet-body" id="ps-facet-body" hidden>
-<p class="ps-facet-bar"><input type="search" class="ps-facet-input" list="ps-facet-options"
- aria-label="Filter by name" placeholder="Type a {kinds}">
-<datalist id="ps-facet-options"></datalist>
+<p class="ps-facet-bar"><input type="search" class="ps-facet-input" aria-label="Filter by name"
+ aria-describedby="ps-facet-suggestions" placeholder="Type a {kinds}, then Enter">
 <label>Sort <select class="ps-facet-sort"><option value="list">in list order</option>
 <option value="title">by title</option></select></label></p>
+<p class="ps-facet-suggestions" id="ps-facet-suggestions" aria-live="polite"></p>
 <ul class="ps-facet-chosen" aria-label="Chosen filters"></ul>
 <p class="ps-facet-count" aria-live="polite"></p>
 <div class="ps-facet-groups"></div>
