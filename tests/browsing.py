@@ -20,8 +20,10 @@ def scroll_to_the_end(page, step: int = 900) -> tuple[set[str], list[int]]:
         seen |= set(page.eval_on_selector_all(f"{LIST} a", "links => links.map(a => a.href)"))
         if page.evaluate("scrollY + innerHeight >= document.documentElement.scrollHeight - 2"):
             return seen, heights
+        # The position before the wheel turns: read after it, the scroll may be over already.
+        before = page.evaluate("scrollY")
         page.mouse.wheel(0, step)
-        page.wait_for_function("y => scrollY !== y", arg=page.evaluate("scrollY"))
+        page.wait_for_function("y => scrollY !== y", arg=before)
         heights.append(page.evaluate("document.documentElement.scrollHeight"))
 
 

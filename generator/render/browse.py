@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 
 from ..enrich.contributions import is_contribution
 from ..links import PAPERS_DIR, PAPERS_INDEX, paper_path, relative_url
@@ -49,6 +51,7 @@ CHUNK_SIZE = 250
 FIRST_ROWS = 30
 """Rows the page itself holds, so that its first screen needs no script."""
 NO_TOPIC = "Other topics"
+_BROWSE_FILE = re.compile(rf"{PAPERS_DIR}/browse(-[0-9]+)?\.js")
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,25 @@ def chunk_path(number: int) -> str:
 def browse_paths(paper_count: int) -> list[str]:
     """Return the paths of every file `render_browse_files` writes for this many papers."""
     return [BROWSE_PATH] + [chunk_path(k) for k in range(math.ceil(paper_count / CHUNK_SIZE))]
+
+
+def is_browse_path(path: str) -> bool:
+    """Tell the docs-relative paths of the list's data files (`papers/browse.js`, its chunks)."""
+    return _BROWSE_FILE.fullmatch(path) is not None
+
+
+def write_browse_files(docs: Path, files: dict[str, str]) -> None:
+    """Write the list's data files into the docs folder, and remove chunks of a longer list
+    written before (a builder would publish them)."""
+    for path, text in files.items():
+        target = docs / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if not target.is_file() or target.read_text(encoding="utf-8") != text:
+            target.write_text(text, encoding="utf-8")
+    for stale in (docs / PAPERS_DIR).glob("browse-*.js"):
+        relative = stale.relative_to(docs).as_posix()
+        if is_browse_path(relative) and relative not in files:
+            stale.unlink()
 
 
 def main_topic(paper: Paper) -> str:
