@@ -205,7 +205,8 @@ def _render_row(kind: str, text: str, row: BrowseRow | None, index: int, mixed: 
     paper = row.paper
     href = relative_url(PAPERS_INDEX, paper_path(paper.slug), options.directory_urls)
     mark = DERIVED_MARK if mixed and paper.title_source == "derived" else ""
-    return (f'<div class="ps-browse-row" role="listitem" {top}><a href="{href}">'
+    derived = " data-ps-derived" if paper.title_source == "derived" else ""
+    return (f'<div class="ps-browse-row" role="listitem" {top}{derived}><a href="{href}">'
             f'{escape(plain_text(paper.title))}</a>{mark}'
             f'<span class="ps-gist">{escape(gist_line(paper, INDEX_GIST_MAX_CHARS))}</span></div>')
 

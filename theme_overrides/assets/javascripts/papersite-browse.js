@@ -173,6 +173,8 @@
     }
     box.textContent = "";
     box.appendChild(part);
+    // papersite-list.js gives each row its ☆ and marks the papers already opened.
+    box.dispatchEvent(new CustomEvent("papersite:entries", {bubbles: true}));
   }
 
   function drawRow(item, at) {
@@ -191,6 +193,9 @@
       row.classList.add("ps-browse-loading");
       row.textContent = "…";
       return row;
+    }
+    if (found[2]) {
+      row.dataset.psDerived = "";  // for a saved paper's citation (papersite-list.js)
     }
     var link = document.createElement("a");
     link.href = index.href[0] + found[0] + index.href[1];
