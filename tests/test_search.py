@@ -17,7 +17,17 @@ from browser import FIRST_RESULTS_JS, SEARCH_RESULT, read_page_table
 from conftest import build_bundled
 from playwright.sync_api import expect
 
-from papersite.search_terms import GIST, TAG, TITLE, fold, stem, term_weights, tokenize, word_pairs
+from papersite.search_terms import (
+    GIST,
+    TAG,
+    TITLE,
+    compounds,
+    fold,
+    stem,
+    term_weights,
+    tokenize,
+    word_pairs,
+)
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -68,6 +78,15 @@ def test_terms_are_folded_singular_and_free_of_stop_words():
     assert [stem(word) for word in ("studies", "gaussians", "virus", "class")] == [
         "study", "gaussian", "virus", "class"]
     assert fold("ToMAToMP") == "tomatomp"
+    # Spelling variants: Greek letters spelled out, British -ise as -ize, a hyphenated compound
+    # also as one word (its parts stay terms of their own).
+    assert tokenize("β-VAE optimisation") == ["beta", "vae", "optimization"]
+    assert [stem(word) for word in ("analysed", "regularisations", "noise")] == [
+        "analyzed", "regularization", "noise"]
+    assert compounds("Over-smoothing of GNNs and state‑of‑the‑art β-VAEs") == [
+        "oversmoothing", "stateoftheart", "betavae"]
+    assert {"oversmoothing", "over", "smoothing"} <= set(term_weights(
+        {"names": [], "title": "", "tags": [], "text": "We study over-smoothing."}))
 
 
 def test_a_term_weighs_by_the_fields_it_is_in_and_its_count_in_the_text():
