@@ -98,10 +98,14 @@
       offersByLetter.set(letter, load(`o${number}`).then(({ papers, pages }) => {
         const byPhrase = new Map();
         for (const [spelling, kind, count, location, tag] of pages) {
-          const key = offerKey(spelling), name = tag || spelling;
-          if (!byPhrase.has(key)) byPhrase.set(key, []);
-          byPhrase.get(key).push({ name, kind, count,
-            location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
+          const name = tag || spelling;
+          const offer = { name, kind, count,
+            location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` };
+          // "Over-smoothing" is offered for "oversmoothing" too (the search page offers each once).
+          for (const key of new Set([offerKey(spelling), offerKey(spelling.replace(/[-\u2010\u2011]/g, ""))])) {
+            if (!byPhrase.has(key)) byPhrase.set(key, []);
+            byPhrase.get(key).push(offer);
+          }
         }
         return byPhrase;
       }).catch(() => new Map()));  // the papers alone
@@ -402,7 +406,9 @@
       .replace(/"/g, "&quot;");
   }
 
-  /* Words of text with their offsets, and which query term matches each (-1: none). */
+  /* Words of text with their offsets, and which query term matches each (-1: none). A part of
+     a hyphenated query word matches only hyphenated to another part ("over-smoothing", not
+     "information over its neighbours"). */
   function words(text, terms) {
     let hits = hitsByWord.get(terms);
     if (!hits) hitsByWord.set(terms, hits = new Map());  // thousands of titles share words
@@ -411,11 +417,19 @@
       let hit = hits.get(match[0]);
       if (hit === undefined) {
         const folded = stem(fold(match[0]));
-        hits.set(match[0], hit = terms.findIndex(term => matchFactor(term, folded) > 0 ||
-          term.parts.includes(folded)));
+        hit = terms.findIndex(term => matchFactor(term, folded) > 0);
+        const part = hit < 0 ? terms.findIndex(term => term.parts.includes(folded)) : -1;
+        hits.set(match[0], hit = part >= 0 ? -2 - part : hit);  // -2 - t: a part of term t
       }
       found.push({ start: match.index, end: match.index + match[0].length, hit });
     }
+    found.forEach((span, i) => {
+      if (span.hit > -2) return;
+      const joined = other => other && other.hit === span.hit &&
+        /^[-\u2010\u2011]$/.test(text.slice(Math.min(span.end, other.end), Math.max(span.start, other.start)));
+      span.joined = joined(found[i - 1]) || joined(found[i + 1]);
+    });
+    for (const span of found) if (span.hit <= -2) span.hit = span.joined ? -2 - span.hit : -1;
     return found;
   }
   const hitsByWord = new WeakMap();
