@@ -125,22 +125,6 @@ def test_overview_names_the_collection_and_draws_the_chart():
     assert "up to five related papers" in overview
 
 
-def test_overview_lists_distinctive_topics_frequent_here_and_rare_at_large():
-    collection = _collection()
-    # Three papers on Flow matching (rare in the background corpus), all three on Segmentation
-    # too (common there, but here in every paper), one on Large language models.
-    flow = Tag("Flow matching", "topic")
-    papers = [replace(paper, tags=(*paper.tags, flow)) for paper in collection.papers]
-    papers[0] = replace(papers[0], tags=(*papers[0].tags, Tag("Large language models", "topic")))
-    overview = render_overview(replace(collection, papers=tuple(papers)), "index.md", HOSTED)
-    distinctive = overview.split('id="distinctive-topics"')[1]
-    assert 'Flow matching <span class="ps-count">3</span>' in distinctive
-    assert "Large language models" not in distinctive  # one paper says nothing
-    # No topic of three papers: no such section.
-    assert 'id="distinctive-topics"' not in render_overview(
-        replace(collection, papers=collection.papers[:2]), "index.md", HOSTED)
-
-
 def test_overview_lists_as_largest_only_topics_of_three_papers_or_more():
     collection = _collection()
     # Three papers on Segmentation: large enough; a topic of one paper is not.

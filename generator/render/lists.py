@@ -32,7 +32,6 @@ from .common import (
     render_paper_entry,
     shorten,
 )
-from .distinctive import distinctive_topics
 from .facets import FACETS_PATH
 
 MAP_TITLE_MAX_CHARS = 110
@@ -232,23 +231,7 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<figure class="ps-figure" data-search-exclude>{chart} '
             '<figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
-            f'<p class="ps-top-topics" data-search-exclude>{top}</p>'
-            + _distinctive_section(collection, here, options) + '</section>\n</div>\n</div>')
-
-
-def _distinctive_section(collection: Collection, here: str, options: RenderOptions) -> str:
-    """Return the home page's distinctive topics (`distinctive`), or nothing when none is."""
-    found = distinctive_topics(collection)
-    if not found:
-        return ""
-    chips = " ".join(
-        f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(t)), options.directory_urls)}" '
-        f'title="{ratio:.0f}× as often as in machine learning at large">'
-        f"{escape(t.name)} <span class=\"ps-count\">{n}</span></a>" for t, n, ratio in found)
-    return ('<h2 id="distinctive-topics">Distinctive topics</h2>'
-            '<p class="ps-tag-summary">Frequent here, rare in 85,000 abstracts of machine '
-            'learning venues since 1987; with their papers here.</p>'
-            f'<p class="ps-top-topics" data-search-exclude>{chips}</p>')
+            f'<p class="ps-top-topics" data-search-exclude>{top}</p></section>\n</div>\n</div>')
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
