@@ -1,0 +1,124 @@
+"""Tell whether a name in an abstract is used in the vocabulary's sense (issue 43).
+
+Two checks, both on what the abstract itself says:
+
+- An acronym with other common senses (`data/senses.json`, made by `benchmarks/senses.py`
+  from the background corpus: "SNN" is also sparse, siamese and simplicial networks) is a
+  topic's only if the abstract spells it out as that topic ("spiking neural networks
+  (SNNs)"), or, spelling it out nowhere, names the topic in full elsewhere or uses a word of
+  that sense's context ("spiking", "neurons"). An abstract that spells it out as something
+  else ("sparse neural networks (SNNs)") never gets the tag.
+- A data set or model name found in another case than any of its spellings ("3D shapes" for
+  3DShapes, "imagenet") is the entry's only when the abstract uses it as a data set or model:
+  "... dataset", "... benchmark", "... model" right after it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+SENSES_FILE = Path(__file__).resolve().parents[1] / "data" / "senses.json"
+
+# An acronym as written: capitals (digits after the first letter), an optional plural "s".
+ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,5}s?$")
+_DEFINED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){1,10})\(\s*([A-Z][A-Za-z0-9]{1,6}?)s?\s*[),;]")
+_USED_AS_DATA = re.compile(r"[\s-]+(?:data\s*sets?|datasets?|benchmarks?|corpus|corpora|suite|"
+                           r"test\s+sets?|splits?)\b", re.IGNORECASE)
+_USED_AS_MODEL = re.compile(r"[\s-]+(?:models?|family|checkpoints?|backbones?|weights)\b",
+                            re.IGNORECASE)
+
+
+@lru_cache(maxsize=1)
+def ambiguous_acronyms() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Return, by acronym, the expansions of its vocabulary sense and that sense's context
+    words, for acronyms that often mean something else."""
+    data = json.loads(SENSES_FILE.read_text(encoding="utf-8"))
+    return {acronym: (tuple(entry["expansions"]), tuple(entry["context"]))
+            for acronym, entry in data["acronyms"].items()}
+
+
+def expansion(words: str, acronym: str) -> str | None:
+    """Return the last words of `words` whose initials spell `acronym` ("spiking neural
+    networks" for SNN; hyphenated parts count apart: "Retrieval-Augmented Generation"), else
+    None."""
+    letters = acronym.lower()
+    tokens = words.split()
+    for start in range(len(tokens) - 1, -1, -1):
+        initials = "".join(part[0] for token in tokens[start:] for part in token.split("-")
+                           if part).lower()
+        loose = "".join(token[0] for token in tokens[start:]).lower()
+        if letters in (initials, loose):
+            return " ".join(tokens[start:])
+        if len(loose) > len(letters):
+            return None
+    return None
+
+
+def definitions(text: str) -> dict[str, str]:
+    """Return each acronym the text spells out, with its expansion, as first defined."""
+    found: dict[str, str] = {}
+    for match in _DEFINED.finditer(text):
+        acronym = match.group(2)
+        if acronym not in found:
+            spelled = expansion(match.group(1), acronym.rstrip("s") if acronym.isupper() else acronym)
+            if spelled:
+                found[acronym.upper()] = spelled
+    return found
+
+
+def same_sense(spelled: str, topic: str) -> bool:
+    """Tell whether a spelled-out acronym names the topic (both folded names): the same words
+    but for hyphens and plurals, or one inside the other ("out-of-distribution (OOD)
+    detection")."""
+    ours, theirs = _squeeze(spelled), _squeeze(topic)
+    return ours in theirs or theirs in ours
+
+
+def _squeeze(name: str) -> str:
+    return "".join(word[:-1] if word.endswith("s") and len(word) > 3 else word
+                   for word in re.split(r"[\s-]+", name))
+
+
+class Senses:
+    """The sense checks for one abstract: `keeps(start, end, kind, name)` for each mention."""
+
+    def __init__(self, text: str, mentions: list[tuple[int, int, str, str]],
+                 fold, entity_spellings: dict[str, frozenset[str]]) -> None:
+        self._text, self._fold, self._spellings = text, fold, entity_spellings
+        self._defined = definitions(text) if "(" in text else {}
+        # Topics the abstract names other than by an acronym: their acronyms are in sense.
+        self._in_full = {name for start, end, kind, name in mentions
+                         if kind == "topic" and not ACRONYM.match(text[start:end])}
+
+    def keeps(self, start: int, end: int, kind: str, name: str) -> bool:
+        written = self._text[start:end]
+        if kind == "topic":
+            return self._acronym_in_sense(written, name)
+        spellings = self._spellings.get(name, frozenset())
+        lowered = {spelling.lower().replace("-", " ") for spelling in spellings}
+        # As written, in capitals, or a family member a pattern found ("Llama-2-7B"): a name.
+        if written in spellings or written.isupper() \
+                or written.lower().replace("-", " ") not in lowered:
+            return True
+        cue = _USED_AS_MODEL if kind == "model" else _USED_AS_DATA
+        return cue.match(self._text, end) is not None
+
+    def _acronym_in_sense(self, written: str, topic: str) -> bool:
+        if not ACRONYM.match(written):
+            return True
+        acronym = written[:-1] if written.endswith("s") and written[:-1].isupper() else written
+        sense = ambiguous_acronyms().get(acronym)
+        if sense is None:
+            return True
+        expansions, context = sense
+        spelled = self._defined.get(acronym)
+        if spelled is not None:
+            return any(same_sense(self._fold(spelled), name)
+                       for name in (self._fold(topic), *expansions))
+        if topic in self._in_full:
+            return True
+        lowered = self._text.lower()
+        return any(re.search(rf"\b{re.escape(word)}", lowered) for word in context)
