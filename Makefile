@@ -46,4 +46,4 @@ $(VENV)/.tested: $(VENV)/.installed
 	touch $@
 
 clean:
-	rm -rf site site-offline site-offline.zip site_src/papers site_src/tags .site.papersite-* .site-offline.papersite-*
+	rm -rf site site-offline site-offline.zip site_src/papers site_src/tags site_src/papers.json site_src/search .site.papersite-* .site-offline.papersite-*

@@ -1,5 +1,6 @@
 """Command line: `papersite build [INPUTS...]` generates the pages and builds the site;
-`papersite new DIR` writes a project."""
+`papersite generate [INPUTS...]` writes them (and every asset) into the docs folder, for any
+builder; `papersite new DIR` writes a project."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import logging
 import os
 import shutil
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .cache import cache_folder
@@ -42,6 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "new":
             return new_site(args)
+        if args.command == "generate":
+            return generate_site_files(args)
         return build_site(args)
     except GeneratorError as error:
         if getattr(args, "verbose", False):
@@ -118,6 +122,35 @@ def build_site(args: argparse.Namespace) -> int:
         _say(args, f"papersite: offline site in {config.site_dir} and {archive}")
     else:
         _say(args, f"papersite: site built in {config.site_dir}")
+    return EXIT_OK
+
+
+def generate_site_files(args: argparse.Namespace) -> int:
+    """Write the pages and every file the site needs into the docs folder (`generate.py`), so
+    that MkDocs, ProperDocs or Zensical builds the site without papersite's plugin."""
+    from .generate import BUILDER_NOTES, generate_files, read_project
+    from .progress import Progress
+
+    config_file = Path(args.config)
+    if not config_file.is_file():
+        if not (args.inputs and args.docs_dir):
+            raise GeneratorError(f"{config_file}: no such MkDocs configuration file (papersite new "
+                                 "DIR writes a project; or give LISTS and --docs-dir)")
+        config_file = default_config()
+    project = read_project(config_file, [Path(path).resolve() for path in args.inputs] or None,
+                           Path(args.docs_dir).resolve() if args.docs_dir else None)
+    if args.vocabulary or args.encoding or args.keep_going:
+        project = replace(project, options=replace(
+            project.options, vocabulary=Path(args.vocabulary).resolve() if args.vocabulary
+            else project.options.vocabulary, encoding=args.encoding or project.options.encoding,
+            keep_going=args.keep_going or project.options.keep_going))
+    result = generate_files(project, Progress(quiet=args.quiet))
+    for problem in result.skipped:
+        print(f"papersite: skipped {problem}", file=sys.stderr)
+    for note in BUILDER_NOTES:
+        _say(args, f"papersite: warning: {note}")
+    _say(args, f"papersite: {len(result.pages):,} pages and the site's data in {project.docs_dir}; "
+         f"build with any of: mkdocs build · properdocs build · zensical build -f {config_file.name}")
     return EXIT_OK
 
 
@@ -215,6 +248,17 @@ def _parser() -> argparse.ArgumentParser:
     build.add_argument("--keep-going", action="store_true", help="skip bad records, report them")
     build.add_argument("--verbose", action="store_true", help="show tracebacks and debug output")
     build.add_argument("--quiet", action="store_true", help="print errors only")
+    generate = commands.add_parser("generate", help="write the pages and every file the site "
+                                   "needs into the docs folder, for MkDocs, ProperDocs or Zensical")
+    generate.add_argument("inputs", nargs="*", help="list files or folders (default: from mkdocs.yml)")
+    generate.add_argument("--docs-dir", help="write into this folder (default: mkdocs.yml's docs_dir)")
+    generate.add_argument("--config", default=DEFAULT_CONFIG,
+                          help="MkDocs configuration file (mkdocs-offline.yml: for reading from disk)")
+    generate.add_argument("--vocabulary", help="your own taxonomy/entity YAML, extending the shipped one")
+    generate.add_argument("--encoding", help="encoding of the input files (default: mkdocs.yml's, utf-8)")
+    generate.add_argument("--keep-going", action="store_true", help="skip bad records, report them")
+    generate.add_argument("--verbose", action="store_true", help="show tracebacks")
+    generate.add_argument("--quiet", action="store_true", help="print errors only")
     new = commands.add_parser("new", help="write a project: mkdocs.yml, site_src/, "
                               "theme_overrides/, abstracts/ and the Pages workflow")
     new.add_argument("folder", help="a new or empty folder")

@@ -41,6 +41,7 @@ from .build import BuildOptions, GenerateResult, generate_pages
 from .cache import cache_folder
 from .errors import GeneratorError
 from .fastpages import FAST_TEMPLATE, ShellCache, finish_pouring, pour
+from .generate import LIST_NAMED_SITE, OVERVIEW_MARKER, PAPERS_JSON, fill_overview
 from .model import Collection
 from .other_plugins import (
     date_by_lists,
@@ -52,16 +53,12 @@ from .parse import expand_inputs, name_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
 from .render.facets import FACETS_PATH
-from .search_index import add_to_search_index
+from .search_index import INDEX_DIR, add_to_search_index
 from .site_folder import spare_of_staging
 from .theming import add_theme_folder, inline_styles
 from .workers import Workers, worth_parallel
 
 log = logging.getLogger("mkdocs.plugins.papersite")
-OVERVIEW_MARKER = "<!-- papersite:overview -->"
-PAPERS_JSON = "papers.json"  # the collection as data, beside the home page
-LIST_NAMED_SITE = "papersite"
-"""A `site_name` papersite replaces by the collection's name (the shipped `mkdocs.yml`'s)."""
 # A build allocates millions of objects; with Python's default first threshold (700) the cyclic
 # garbage collector keeps rescanning a growing heap: 1.3 s of a 14 s build at 5,000 papers
 # (2.5 s of processor time, workers included). It still collects, less often, during a build;
@@ -164,7 +161,7 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         # (the user's other files there, such as a `.meta.yml`, are).
         folders = {uri.split("/", 1)[0] for uri in self._sources}
         for file in [file for file in files if file.src_uri.split("/", 1)[0] in folders and
-                     file.src_uri.endswith(".md")]:
+                     file.src_uri.endswith(".md") or _is_generated_asset(file.src_uri)]:
             files.remove(file)
         for uri in sorted(self._sources, key=_docs_order):
             files.append(File(uri, config.docs_dir, config.site_dir, config.use_directory_urls))
@@ -198,7 +195,7 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
             return markdown
         options = RenderOptions(directory_urls=config.use_directory_urls)
         overview = render_overview(self._collection, page.file.src_uri, options)
-        return markdown.replace(OVERVIEW_MARKER, overview)
+        return fill_overview(markdown, overview)
 
     @event_priority(-100)  # after every other plugin has changed the page's Markdown
     def _skip_markdown(self, markdown: str, page: Page, config: MkDocsConfig,
@@ -326,6 +323,12 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         for path in self._options.inputs:
             if path.exists():
                 server.watch(str(path))
+
+
+def _is_generated_asset(uri: str) -> bool:
+    """Tell the files `papersite generate` writes beside the pages (papers.json, the filters'
+    data, the search index): the plugin makes them itself, in memory and after the build."""
+    return uri in (PAPERS_JSON, FACETS_PATH) or uri.startswith(f"search/{INDEX_DIR}/")
 
 
 def _docs_order(uri: str) -> tuple:

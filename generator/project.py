@@ -35,6 +35,8 @@ _GITIGNORE = """\
 /site-offline.zip
 /site_src/papers/
 /site_src/tags/
+/site_src/papers.json
+/site_src/search/
 /site_src/.papers.papersite-*
 /site_src/.tags.papersite-*
 /.site.papersite-*
@@ -46,7 +48,7 @@ def new_project(folder: Path, site_name: str = "") -> list[str]:
     """Write a project into `folder` (new or empty); return the files written, relative.
 
     `site_name` is the site's title; without one, the site is named after the abstract
-    list's header (see the plugin's `LIST_NAMED_SITE`).
+    list's header (see `generate.LIST_NAMED_SITE`).
     """
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise GeneratorError(f"{folder}: exists and is not an empty folder; papersite new "

@@ -9,6 +9,10 @@ which speaks Material's worker protocol and only looks things up:
 
     search/search_index.json   Material's file, cut to its config plus a manifest (below); Material
                                fetches it on every page load (offline: search_index.js).
+    search/papersite/manifest.*
+                               the same manifest alone, for the search page (`papers/search/`),
+                               which works under any builder (`papersite generate` writes the
+                               index into the docs folder, with no Material search_index.json)
     search/papersite/d<n>.*    the page table, DOCS_PER_PART pages a file: location, title, tag
                                numbers (tag names are in the manifest), names it coins (if any)
     search/papersite/t<n>.*    term shards: the terms that start with one prefix, each with its
@@ -58,6 +62,7 @@ from .search_terms import WORD, fold, term_weights
 from .text import plain_text
 
 INDEX_DIR = "papersite"
+MANIFEST = "manifest"  # the index's config, for the search page (search_index.json holds it too)
 CHUNK_SIZE = 16  # pages per text file: results fetch their own chunk only
 DOCS_PER_PART = 5_000  # pages per file of the page table: offline, each is one short task
 SHARD_LIMIT = 200_000  # bytes; a bigger two-letter shard splits by three letters
@@ -194,7 +199,20 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
     if not path.exists():  # search is switched off
         return SearchIndexSize(0, 0)
     material = json.loads(path.read_text(encoding="utf-8"))
-    hubs = _hub_entries(material.get("docs", []))
+    manifest, size = write_search_index(path.parent, papers, material.get("docs", []), offline)
+    material["config"]["papersite"] = manifest
+    material["docs"] = []  # the worker reads the index above; Material only passes config on
+    data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
+    path.write_text(data, encoding="utf-8")
+    return SearchIndexSize(size.pages, size.total_bytes + len(data.encode("utf-8")))
+
+
+def write_search_index(search_dir: Path, papers: PaperIndex, hub_docs: list[dict],
+                       offline: bool) -> tuple[dict, SearchIndexSize]:
+    """Write the index of the papers and of the hub pages (`hub_docs`, entries as Material's
+    search_index.json has them) into `search_dir`/papersite, with its manifest as a file of its
+    own (`MANIFEST`), which the search page reads under any builder; return the manifest."""
+    hubs = _hub_entries(hub_docs)
     # Hub pages are found by their words alone: their pairs are left out.
     hub_words, _ = _postings_by_term([term_weights(entry) for entry in hubs])
     postings = _postings(hub_words, len(hubs), papers.postings)
@@ -204,17 +222,24 @@ def add_to_search_index(site_dir: Path, papers: PaperIndex, offline: bool) -> Se
     offer_keys, offer_files = _offer_files(papers.offers)
     files |= offer_files
     suffix = ".js" if offline else ".json"
-    bytes_by_name, version = _write_files(path.parent / INDEX_DIR, files, suffix)
-    material["config"]["papersite"] = {
+    bytes_by_name, version = _write_files(search_dir / INDEX_DIR, files, suffix)
+    manifest = {
         "version": version, "suffix": suffix, "digits": DIGITS, "chunk": CHUNK_SIZE,
         "docParts": sum(name.startswith("d") for name in files), "shards": shards, "tags": tags,
         "pairShards": {key: number for number, (key, _) in enumerate(papers.pair_shards)},
         "pairOffset": len(hubs), "offers": offer_keys}
-    material["docs"] = []  # the worker reads the index above; Material only passes config on
-    data = json.dumps(material, ensure_ascii=False, separators=(",", ":"))
-    path.write_text(data, encoding="utf-8")
-    total = sum(bytes_by_name.values()) + len(data.encode("utf-8"))
-    return SearchIndexSize(len(entries), total)
+    manifest_bytes = _write_manifest(search_dir / INDEX_DIR, manifest, suffix)
+    return manifest, SearchIndexSize(len(entries), sum(bytes_by_name.values()) + manifest_bytes)
+
+
+def _write_manifest(folder: Path, manifest: dict, suffix: str) -> int:
+    """Write the manifest as `MANIFEST` + suffix (a script calling papersiteSearchData offline)."""
+    data = json.dumps(manifest, ensure_ascii=False, separators=(",", ":"))
+    if suffix == ".js":
+        data = f"papersiteSearchData({json.dumps(MANIFEST)},{data})"
+    encoded = data.encode("utf-8")
+    (folder / f"{MANIFEST}{suffix}").write_bytes(encoded)
+    return len(encoded)
 
 
 def _is_acronym(spelling: str) -> bool:
@@ -375,7 +400,7 @@ class _Encoded(str):
 
 def _write_files(folder: Path, files: dict[str, object], suffix: str) -> tuple[dict[str, int], str]:
     """Replace the folder's files with these; return their sizes by name and a version hash."""
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.iterdir():
         stale.unlink()
     digest = hashlib.sha256()

@@ -111,9 +111,10 @@ def copy_project(root: Path) -> Path:
 
 def paper_pages(site: Path) -> list[Path]:
     """Return the built paper pages of a hosted site (`papers/<slug>/index.html`), in name
-    order: not the reader's list (`papers/my-list/`), which lives beside them."""
+    order: not the reader's list (`papers/my-list/`) nor the search page (`papers/search/`),
+    which live beside them."""
     return sorted(path for path in (site / "papers").glob("*/index.html")
-                  if path.parent.name != "my-list")
+                  if path.parent.name not in ("my-list", "search"))
 
 
 # The longest test files, longest first (as measured on 2026-12-02 afternoon, `--durations=0`

@@ -102,4 +102,4 @@ def test_ten_thousand_abstracts_in_one_file(write_file):
     assert len(collection.papers) == 3_000
     assert len({paper.slug for paper in collection.papers}) == 3_000
     pages = render_site(collection, RenderOptions()).pages
-    assert sum(path.startswith("papers/") for path in pages) == 3_002  # with the index and my list
+    assert sum(path.startswith("papers/") for path in pages) == 3_003  # with the index, my list and search

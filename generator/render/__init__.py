@@ -47,6 +47,7 @@ from .paper import (
     render_paper_page,
     render_retired_page,
 )
+from .search_page import SEARCH_PATH, render_search_page
 
 __all__ = ["MAP_PATH", "PaperView", "RenderOptions", "RenderedPages", "code_links", "paper_records",
            "paper_view", "read_front_matter", "render_overview", "render_paper_page",
@@ -98,7 +99,8 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     lists = {PAPERS_INDEX: render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
              MAP_PATH: render_map_page(collection, options),
-             MY_LIST_PATH: render_my_list_page(collection)}
+             MY_LIST_PATH: render_my_list_page(collection),
+             SEARCH_PATH: render_search_page()}
     # The URLs of papers that left the list say where they went.
     lists |= {paper_path(retired.slug): render_retired_page(retired, collection, options,
                                                             titles_by_slug)
