@@ -31,6 +31,8 @@ BACKGROUND = DATA / "background" / "papers.jsonl.gz"
 MIN_OTHER_SHARE = 0.1
 MIN_OTHER = 3
 CONTEXT_WORDS = 12
+MIN_LIFT = 8.0
+SHRINK = 10
 _WORD = re.compile(r"[a-z][a-z-]{3,}")
 
 
@@ -48,6 +50,8 @@ def topic_acronyms() -> dict[str, str]:
 def fit(texts: list[str]) -> dict[str, dict]:
     """Return the ambiguous acronyms with their context words and what was counted."""
     vocabulary = load_vocabulary()
+    everywhere = Counter(word for text in texts for word in set(_WORD.findall(text.lower())))
+    share = {word: count / len(texts) for word, count in everywhere.items()}
     acronyms = topic_acronyms()
     spellings = {topic.name: (topic.name, *topic.synonyms) for topic in vocabulary.topics}
     spelled_as: dict[str, list[tuple[str, set[str]]]] = defaultdict(list)
@@ -76,21 +80,27 @@ def fit(texts: list[str]) -> dict[str, dict]:
             continue
         others = [e for e, _ in senses.most_common() if not any(same_sense(e, a) for a in accepted)]
         result[acronym] = {"topic": topic, "expansions": accepted,
-                           "context": _context(right, wrong, good, bad, topic),
+                           "context": _context(right, wrong, good, bad, topic, share),
                            "spelled_as_topic": good, "spelled_otherwise": bad,
                            "other_senses": others[:4]}
     return result
 
 
-def _context(right: Counter, wrong: Counter, good: int, bad: int, topic: str) -> list[str]:
-    """Return the words most typical of the topic's sense (smoothed log-odds), the topic's own
-    name words first."""
+def _context(right: Counter, wrong: Counter, good: int, bad: int, topic: str,
+             share: dict[str, float]) -> list[str]:
+    """Return the words most typical of the topic's sense (smoothed log-odds against the other
+    senses), the topic's own name words first; each `MIN_LIFT` times as common in the sense's
+    abstracts as in all (`share`)."""
+    def lifted(word: str) -> bool:
+        # Counted as if SHRINK more abstracts lacked it: few abstracts prove little.
+        return right[word] / (good + SHRINK) >= MIN_LIFT * share.get(word, 0.0)
+
     own = [word for word in _WORD.findall(topic.lower()) if word not in STOP_WORDS]
     scored = sorted(((math.log((right[w] + 0.5) / (good + 1)) - math.log((wrong[w] + 0.5) / (bad + 1)),
                       w) for w in right if right[w] >= max(3, good * 0.1)), reverse=True)
-    typical = [w for score, w in scored if score > 1.5 and w not in own]
+    typical = [w for score, w in scored if score > 1.5 and w not in own and lifted(w)]
     # The name's own words that other senses share ("neural", "network") tell nothing.
-    own = [w for w in own if wrong[w] * (good + 1) < right[w] * (bad + 1) / 2]
+    own = [w for w in own if wrong[w] * (good + 1) < right[w] * (bad + 1) / 2 and lifted(w)]
     return (own + typical)[:CONTEXT_WORDS]
 
 

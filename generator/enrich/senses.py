@@ -8,9 +8,11 @@ Two checks, both on what the abstract itself says:
   (SNNs)"), or, spelling it out nowhere, names the topic in full elsewhere or uses a word of
   that sense's context ("spiking", "neurons"). An abstract that spells it out as something
   else ("sparse neural networks (SNNs)") never gets the tag.
-- A data set or model name found in another case than any of its spellings ("3D shapes" for
-  3DShapes, "imagenet") is the entry's only when the abstract uses it as a data set or model:
-  "... dataset", "... benchmark", "... model" right after it.
+- A data set or model name written as ordinary words, in another case than any of its
+  spellings ("3D shapes" for 3DShapes, "meta-dataset", "imagenet"), is the entry's only when the
+  abstract uses it as a data set or model: "... dataset", "... benchmark", "... model" right
+  after it. Capitalised otherwise than its spellings ("Imagenet", "GPT-3.5-Turbo") it is
+  still the name.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,5}s?$")
 _DEFINED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){1,10})\(\s*([A-Z][A-Za-z0-9]{1,6}?)s?\s*[),;]")
 _USED_AS_DATA = re.compile(r"[\s-]+(?:data\s*sets?|datasets?|benchmarks?|corpus|corpora|suite|"
                            r"test\s+sets?|splits?)\b", re.IGNORECASE)
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _USED_AS_MODEL = re.compile(r"[\s-]+(?:models?|family|checkpoints?|backbones?|weights)\b",
                             re.IGNORECASE)
 
@@ -71,15 +74,22 @@ def definitions(text: str) -> dict[str, str]:
 
 def same_sense(spelled: str, topic: str) -> bool:
     """Tell whether a spelled-out acronym names the topic (both folded names): the same words
-    but for hyphens and plurals, or one inside the other ("out-of-distribution (OOD)
-    detection")."""
+    but for hyphens, plurals and -ing forms, or one inside the other ("out-of-distribution
+    (OOD) detection"; "mixed integer linear programs (MILPs)")."""
     ours, theirs = _squeeze(spelled), _squeeze(topic)
     return ours in theirs or theirs in ours
 
 
 def _squeeze(name: str) -> str:
-    return "".join(word[:-1] if word.endswith("s") and len(word) > 3 else word
-                   for word in re.split(r"[\s-]+", name))
+    return "".join(_stem(word) for word in re.split(r"[\s-]+", name))
+
+
+def _stem(word: str) -> str:
+    """Fold a plural and an -ing form ("programs", "programming": "program"; "modelling")."""
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+        return word[:-1] if len(word) > 2 and word[-1] == word[-2] else word
+    return word[:-1] if word.endswith("s") and len(word) > 3 else word
 
 
 class Senses:
@@ -94,26 +104,43 @@ class Senses:
                          if kind == "topic" and not ACRONYM.match(text[start:end])}
 
     def keeps(self, start: int, end: int, kind: str, name: str) -> bool:
-        written = self._text[start:end]
-        if kind == "topic":
-            return self._acronym_in_sense(written, name)
-        spellings = self._spellings.get(name, frozenset())
-        lowered = {spelling.lower().replace("-", " ") for spelling in spellings}
-        # As written, in capitals, or a family member a pattern found ("Llama-2-7B"): a name.
-        if written in spellings or written.isupper() \
-                or written.lower().replace("-", " ") not in lowered:
+        """Tell whether the mention text[start:end] of `name` (a topic, data set or model) is
+        in the vocabulary's sense: a mention `checks` has no say on always is."""
+        if not self.checks(start, end, kind, name):
             return True
+        if kind == "topic":
+            return self._acronym_in_sense(self._text[start:end], name)
         cue = _USED_AS_MODEL if kind == "model" else _USED_AS_DATA
         return cue.match(self._text, end) is not None
 
+    def checks(self, start: int, end: int, kind: str, name: str) -> bool:
+        """Tell whether a check decides this mention: an ambiguous acronym of a topic, or a
+        data set or model name written as ordinary words."""
+        written = self._text[start:end]
+        if kind == "topic":
+            return ACRONYM.match(written) is not None and _singular(written) in ambiguous_acronyms()
+        spellings = self._spellings.get(name, frozenset())
+        lowered = {spelling.lower().replace("-", " ") for spelling in spellings}
+        # As written, a family member a pattern found ("Llama-2-7B"), or capitalised as a name
+        # ("Imagenet", "GPT-3.5-Turbo", "Big-Bench"): the name. Only ordinary words ("3D
+        # shapes", "meta-dataset") may be a phrase that contains it.
+        return written not in spellings and written.lower().replace("-", " ") in lowered \
+            and self._as_ordinary_words(start, end)
+
+    def _as_ordinary_words(self, start: int, end: int) -> bool:
+        """Tell whether text[start:end] is written as running text is: no capital letter but
+        the first of a sentence, words with a digit ("3D") aside."""
+        words = [word for word in re.split(r"[\s-]+", self._text[start:end])
+                 if not any(c.isdigit() for c in word)]
+        if _SENTENCE_START.search(self._text, 0, start) and words \
+                and words[0] == self._text[start:start + len(words[0])]:
+            words[0] = words[0][:1].lower() + words[0][1:]
+        # Nothing but words with digits ("Wikitext2", "EquiFormerV2"): a name.
+        return bool(words) and all(word == word.lower() for word in words)
+
     def _acronym_in_sense(self, written: str, topic: str) -> bool:
-        if not ACRONYM.match(written):
-            return True
-        acronym = written[:-1] if written.endswith("s") and written[:-1].isupper() else written
-        sense = ambiguous_acronyms().get(acronym)
-        if sense is None:
-            return True
-        expansions, context = sense
+        acronym = _singular(written)
+        expansions, context = ambiguous_acronyms()[acronym]
         spelled = self._defined.get(acronym)
         if spelled is not None:
             return any(same_sense(self._fold(spelled), name)
@@ -122,3 +149,7 @@ class Senses:
             return True
         lowered = self._text.lower()
         return any(re.search(rf"\b{re.escape(word)}", lowered) for word in context)
+
+
+def _singular(acronym: str) -> str:
+    return acronym[:-1] if acronym.endswith("s") and acronym[:-1].isupper() else acronym
