@@ -589,3 +589,25 @@ def test_a_negated_list_negates_each_of_its_items(vocabulary):
     kept = ("The objective is not smooth, our protein models predict protein interaction, or "
             "protein folding. We not only rank proteins, but also design them.")
     assert "Proteins" in names(extract_tags(kept, vocabulary), "topic")
+
+
+def test_tags_at_scale_finds_names_of_one_meaning():
+    from benchmarks.tags_at_scale import _holds
+    assert _holds("Stochastic gradient descent", "Gradient descent")
+    assert _holds("Causal inference", "Causality") and _holds("ARC-AGI", "ARC")
+    assert _holds("Large language models", "Language model")
+    assert not _holds("Transformers", "Transfer learning") and not _holds("Planning", "Planning")
+    assert not _holds("Reasoning", "Mathematical reasoning")
+
+
+def test_tags_at_scale_measures_a_real_list():
+    path = SHARED_DATA / "colm2024.jsonl"
+    if not path.exists():
+        pytest.skip(f"needs {path}: the shared conference data is not on this machine")
+    from benchmarks.tags import read_papers
+    from benchmarks.tags_at_scale import measure
+    report = measure([paper["abstract"] for paper in read_papers(path)], 2024)
+    assert report.papers == 299 and report.largest[0] == "Large language models"
+    # 2.3% without a topic, 12 lists at most (15 before hubs were damped), 8.4% in none.
+    assert report.without_topic <= 0.03 and report.most_lists <= 15 and report.in_no_list < 0.09
+    assert ("Large language models", "Language models", False) in report.same_name
