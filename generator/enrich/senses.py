@@ -12,7 +12,8 @@ Two checks, both on what the abstract itself says:
   spellings ("3D shapes" for 3DShapes, "meta-dataset", "imagenet"), is the entry's only when the
   abstract uses it as a data set or model: "... dataset", "... benchmark", "... model" right
   after it. Capitalised otherwise than its spellings ("Imagenet", "GPT-3.5-Turbo") it is
-  still the name.
+  still the name. An acronym the abstract spells out as another entry ("Abstraction and
+  Reasoning Corpus (ARC)" is ARC-AGI) is not this one's.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
+from .vocabulary import normalize_name
+
 SENSES_FILE = Path(__file__).resolve().parents[1] / "data" / "senses.json"
 
 # An acronym as written: capitals (digits after the first letter), an optional plural "s".
@@ -29,6 +32,8 @@ ACRONYM = re.compile(r"^[A-Z][A-Z0-9]{1,5}s?$")
 _DEFINED = re.compile(r"((?:[A-Za-z][\w'-]*\s+){1,10})\(\s*([A-Z][A-Za-z0-9]{1,6}?)s?\s*[),;]")
 _USED_AS_DATA = re.compile(r"[\s-]+(?:data\s*sets?|datasets?|benchmarks?|corpus|corpora|suite|"
                            r"test\s+sets?|splits?)\b", re.IGNORECASE)
+_FUNCTION_WORDS = frozenset({"a", "an", "and", "the", "of", "for", "in", "on", "to", "with", "via",
+                             "by"})
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
 _USED_AS_MODEL = re.compile(r"[\s-]+(?:models?|family|checkpoints?|backbones?|weights)\b",
                             re.IGNORECASE)
@@ -44,20 +49,23 @@ def ambiguous_acronyms() -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
 
 
 def expansion(words: str, acronym: str) -> str | None:
-    """Return the last words of `words` whose initials spell `acronym` ("spiking neural
-    networks" for SNN; hyphenated parts count apart: "Retrieval-Augmented Generation"), else
-    None."""
+    """Return the longest last words of `words` whose initials spell `acronym` ("spiking
+    neural networks" for SNN; hyphenated parts count apart: "Retrieval-Augmented Generation";
+    function words may count or not: "Abstraction and Reasoning Corpus" for ARC), not opening
+    on a function word; else None."""
     letters = acronym.lower()
     tokens = words.split()
+    found = None
     for start in range(len(tokens) - 1, -1, -1):
-        initials = "".join(part[0] for token in tokens[start:] for part in token.split("-")
-                           if part).lower()
-        loose = "".join(token[0] for token in tokens[start:]).lower()
-        if letters in (initials, loose):
-            return " ".join(tokens[start:])
-        if len(loose) > len(letters):
-            return None
-    return None
+        span = tokens[start:]
+        initials = "".join(part[0] for token in span for part in token.split("-") if part).lower()
+        loose = "".join(token[0] for token in span).lower()
+        content = "".join(token[0] for token in span if token.lower() not in _FUNCTION_WORDS).lower()
+        if letters in (initials, loose, content) and span[0].lower() not in _FUNCTION_WORDS:
+            found = " ".join(span)
+        if len(content) > len(letters):
+            break
+    return found
 
 
 def definitions(text: str) -> dict[str, str]:
@@ -110,15 +118,20 @@ class Senses:
             return True
         if kind == "topic":
             return self._acronym_in_sense(self._text[start:end], name)
+        if self._spelled_as_another(self._text[start:end], name):
+            return False
         cue = _USED_AS_MODEL if kind == "model" else _USED_AS_DATA
         return cue.match(self._text, end) is not None
 
     def checks(self, start: int, end: int, kind: str, name: str) -> bool:
-        """Tell whether a check decides this mention: an ambiguous acronym of a topic, or a
-        data set or model name written as ordinary words."""
+        """Tell whether a check decides this mention: an ambiguous acronym of a topic, a data
+        set or model acronym the abstract spells out as another entry, or a data set or model
+        name written as ordinary words."""
         written = self._text[start:end]
         if kind == "topic":
             return ACRONYM.match(written) is not None and _singular(written) in ambiguous_acronyms()
+        if self._spelled_as_another(written, name):
+            return True
         spellings = self._spellings.get(name, frozenset())
         lowered = {spelling.lower().replace("-", " ") for spelling in spellings}
         # As written, a family member a pattern found ("Llama-2-7B"), or capitalised as a name
@@ -126,6 +139,15 @@ class Senses:
         # shapes", "meta-dataset") may be a phrase that contains it.
         return written not in spellings and written.lower().replace("-", " ") in lowered \
             and self._as_ordinary_words(start, end)
+
+    def _spelled_as_another(self, written: str, name: str) -> bool:
+        """Tell whether the abstract spells the acronym `written` out as another entry of the
+        vocabulary ("Abstraction and Reasoning Corpus (ARC)": ARC-AGI, not AI2's ARC)."""
+        spelled = self._defined.get(_singular(written).upper()) if ACRONYM.match(written) else None
+        if spelled is None:
+            return False
+        entry = self._fold(spelled)
+        return entry != normalize_name(spelled) and entry != self._fold(name)
 
     def _as_ordinary_words(self, start: int, end: int) -> bool:
         """Tell whether text[start:end] is written as running text is: no capital letter but
