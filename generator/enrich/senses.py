@@ -147,7 +147,10 @@ class Senses:
         if spelled is None:
             return False
         entry = self._fold(spelled)
-        return entry != normalize_name(spelled) and entry != self._fold(name)
+        # Another data set or model: a topic ("graph convolutional networks (GCNs)") is the
+        # same thing in general, not another name.
+        return entry != self._fold(name) and any(entry == normalize_name(other)
+                                                 for other in self._spellings)
 
     def _as_ordinary_words(self, start: int, end: int) -> bool:
         """Tell whether text[start:end] is written as running text is: no capital letter but
