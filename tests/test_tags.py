@@ -208,11 +208,12 @@ def test_tag_slugs_are_url_safe_and_areas_do_not_collide_with_topics():
 
 def test_tagging_is_fast(vocabulary):
     texts = [line for line in (FIXTURES / "entities_sample.jsonl").read_text().splitlines()]
-    started = time.perf_counter()
+    # Processor time, not wall time: the parallel suite and other jobs stretch the wall clock.
+    started = time.process_time()
     for _ in range(20):
         for text in texts:
             extract_tags(text, vocabulary)
-    assert (time.perf_counter() - started) / (20 * len(texts)) < 0.002
+    assert (time.process_time() - started) / (20 * len(texts)) < 0.002
 
 
 # User vocabulary files ---------------------------------------------------------------------
