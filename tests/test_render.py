@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -21,6 +22,7 @@ from papersite.render import (
     render_paper_page,
     render_site,
 )
+from papersite.render.distinctive import distinctive_topics
 
 HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
 
@@ -131,6 +133,31 @@ def test_overview_lists_as_largest_only_topics_of_three_papers_or_more():
     two = Collection(name="Small", papers=collection.papers[:2], source_files=("a.txt",))
     largest = render_overview(two, "index.md", HOSTED).split('id="largest-topics"')[1]
     assert "md-tag" not in largest and "The list is small: no topic has 3 papers yet." in largest
+
+
+def test_distinctive_topics_are_those_far_more_common_here_than_elsewhere():
+    # Against the shipped table of recent background papers: Grokking is rare elsewhere;
+    # Robotics and Large language models are as common elsewhere as here; a topic of two
+    # papers is too few to say; a topic the table does not know cannot be compared.
+    counts = Counter({Tag("Grokking", "topic"): 4, Tag("Robotics", "topic"): 30,
+                      Tag("Large language models", "topic"): 8, Tag("Flow matching", "topic"): 2,
+                      Tag("Our own recurring phrase", "topic"): 20})
+    assert [tag.name for tag, _, _ in distinctive_topics(counts, 200)] == ["Grokking"]
+
+
+def test_overview_shows_distinctive_topics_the_largest_do_not_already_show():
+    base = _collection().papers[0]
+    broad = [f"Topic {n}" for n in range(15)]  # 5 papers each: the largest; unknown to the table
+    papers = [replace(base, abstract=replace(base.abstract, id=f"id{n}"), slug=f"p{n}",
+                      tags=(Tag("Computer vision", "area"), Tag(broad[n % 15], "topic"),
+                            *([Tag("Grokking", "topic")] if n < 4 else [])))
+              for n in range(75)]
+    overview = render_overview(Collection(name="Test", papers=tuple(papers), source_files=("a.txt",)),
+                               "index.md", HOSTED)
+    largest, distinctive = overview.split('id="largest-topics"')[1].split('id="distinctive-topics"')
+    assert "Grokking" not in largest and 'Grokking <span class="ps-count">4</span>' in distinctive
+    assert 'href="tags/grokking/"' in distinctive and "Topic 0" not in distinctive
+    assert 'id="distinctive-topics"' not in render_overview(_collection(), "index.md", HOSTED)
 
 
 def test_charts_are_plain_svg_with_classes():

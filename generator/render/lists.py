@@ -34,6 +34,7 @@ from .common import (
     render_paper_entry,
     shorten,
 )
+from .distinctive import background_size, distinctive_topics
 from .facets import FACETS_PATH
 
 MAP_TITLE_MAX_CHARS = 110
@@ -229,7 +230,29 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<figure class="ps-figure" data-search-exclude>{chart} '
             '<figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
-            f'<p class="ps-top-topics" data-search-exclude>{top}</p></section>\n</div>\n</div>')
+            f'<p class="ps-top-topics" data-search-exclude>{top}</p>'
+            f'{_distinctive_section(counts, largest, len(papers), here, options)}</section>\n'
+            '</div>\n</div>')
+
+
+def _distinctive_section(counts: Counter, largest: list, papers: int, here: str,
+                         options: RenderOptions) -> str:
+    """The topics this list has far more of than recent papers elsewhere, and not already
+    among the largest, or nothing."""
+    shown = {tag for tag, _ in largest}
+    distinctive = [entry for entry in distinctive_topics(counts, papers) if entry[0] not in shown]
+    if not distinctive:
+        return ""
+    elsewhere, venues, since = background_size()
+    chips = " ".join(
+        f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(tag)), options.directory_urls)}" '
+        f'title="{count / papers:.1%} of these papers, {elsewhere_share:.2%} of those elsewhere">'
+        f'{escape(tag.name)} <span class="ps-count">{count}</span></a>'
+        for tag, count, elsewhere_share in distinctive)
+    return ('<h2 id="distinctive-topics">Distinctive here</h2>'
+            f'<p class="ps-home-note">Topics at least twice as common here as in {elsewhere:,} papers '
+            f'of {venues} conferences since {since}.</p>'
+            f'<p class="ps-top-topics" data-search-exclude>{chips}</p>')
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:
