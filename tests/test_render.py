@@ -23,6 +23,8 @@ from papersite.render import (
     render_site,
 )
 from papersite.render.distinctive import distinctive_topics
+from papersite.render.lists import render_tag_page
+from papersite.render.tag_groups import group_papers
 
 HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
 
@@ -158,6 +160,25 @@ def test_overview_shows_distinctive_topics_the_largest_do_not_already_show():
     assert "Grokking" not in largest and 'Grokking <span class="ps-count">4</span>' in distinctive
     assert 'href="tags/grokking/"' in distinctive and "Topic 0" not in distinctive
     assert 'id="distinctive-topics"' not in render_overview(_collection(), "index.md", HOSTED)
+
+
+def test_a_broad_tags_page_groups_its_papers_by_their_other_topics():
+    base = _collection().papers[0]
+    broad, parent = Tag("Large language models", "topic"), Tag("Language models", "topic")
+    others = ["Reasoning"] * 20 + ["Prompting"] * 12 + ["Code generation"] * 2 + [None] * 6
+    papers = [replace(base, abstract=replace(base.abstract, id=f"id{n}"), slug=f"p{n}",
+                      tags=(broad, parent, *([Tag(other, "topic")] if other else [])))
+              for n, other in enumerate(others)]
+    # Language models is on every paper: it divides nothing. Two papers make no group.
+    groups = group_papers(broad, papers)
+    assert [(topic.name if topic else None, len(members)) for topic, members in groups] == \
+        [("Reasoning", 20), ("Prompting", 12), (None, 8)]
+    page = render_tag_page(broad, papers, HOSTED, collection_size=200)
+    assert 'href="#reasoning"' in page and '<h2 id="reasoning">Reasoning' in page
+    assert 'id="other-topics"' in page and page.count("<li>") == 40
+    assert 'data-ps-trail="Large language models"' in page
+    # A tag of the same papers in a list of 2,000 (2%) reads as one list.
+    assert "ps-subtopics" not in render_tag_page(broad, papers, HOSTED, collection_size=2000)
 
 
 def test_charts_are_plain_svg_with_classes():
