@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -204,16 +203,6 @@ def test_tag_slugs_are_url_safe_and_areas_do_not_collide_with_topics():
     assert tag_slug(Tag("ViT-B/16", "model")) == "vit-b-16"
     assert tag_slug(Tag("Reinforcement learning", "topic")) == "reinforcement-learning"
     assert tag_slug(Tag("Reinforcement learning", "area")) == "area-reinforcement-learning"
-
-
-def test_tagging_is_fast(vocabulary):
-    texts = [line for line in (FIXTURES / "entities_sample.jsonl").read_text().splitlines()]
-    # Processor time, not wall time: the parallel suite and other jobs stretch the wall clock.
-    started = time.process_time()
-    for _ in range(20):
-        for text in texts:
-            extract_tags(text, vocabulary)
-    assert (time.process_time() - started) / (20 * len(texts)) < 0.002
 
 
 # User vocabulary files ---------------------------------------------------------------------
