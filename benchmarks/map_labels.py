@@ -64,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
             covering = sum(any(label["covers"] for label in view["labels"]) for view in seen)
             shown = sum(len(view["labels"]) for view in seen) / len(seen)
             dots = sum(view["dots"] for view in seen) / len(seen)
+            distinct = len({label["text"] for view in seen for label in view["labels"]})
             print(f"{zoom}: {len(seen)} views, {named} with a name inside the view, {covering} with "
-                  f"a name over a dot standing alone; {shown:.1f} names and {dots:.0f} dots a view")
+                  f"a name over a dot standing alone; {shown:.1f} names and {dots:.0f} dots a view, "
+                  f"{distinct} distinct names in all")
         focusable = page.evaluate(_FOCUSABLE)
         page.click("[data-zoom=reset]")
         steps = tab_through_dots(page, min(args.tabs, count))

@@ -146,8 +146,8 @@
     });
   }
 
-  /* Show the names that fit this view: the areas zoomed out, the topics first zoomed in, larger
-     groups first; a name is tried at its place, then a line above or below, and hidden if it
+  /* Show the names that fit this view: the areas zoomed out (each once), the topics first zoomed
+     in, larger groups first; a name is tried at its place, then a line above or below, and hidden if it
      would still run into a shown name, out of the map, or over a dot that stands alone. */
   function declutter() {
     var frame = svg.getBoundingClientRect();
@@ -162,8 +162,12 @@
     var order = names.filter(function (name) { return zoomed || !name.topic; });
     order.sort(function (a, b) { return (b.topic - a.topic) * zoomed || b.count - a.count; });
     names.forEach(function (name) { name.text.style.visibility = "hidden"; });
+    var shown = {};  // zoomed out, an area is named once, at its largest island
     order.forEach(function (name) {
-      place(name, (name.x - view.x) / k, (name.y - view.y) / k);
+      if ((zoomed || !shown[name.text.textContent]) &&
+          place(name, (name.x - view.x) / k, (name.y - view.y) / k)) {
+        shown[name.text.textContent] = true;
+      }
     });
     viewName.style.visibility = "hidden";
     if (!kept.length && dots.length) {
