@@ -127,11 +127,13 @@
     svg.style.setProperty("--ps-rpx", dotPixels(shown));
     svg.style.setProperty("--ps-r0", RADIUS + "px");
     svg.toggleAttribute("data-zoomed", WIDTH / view.width >= ZOOMED);
-    measure();
+    if (names.length && !(Math.abs(names[0].text.getBoundingClientRect().height - names[0].height) < 0.5)) {
+      measure();  // the names' type changed size (the first time, or the page's fonts or zoom)
+    }
     declutter();
   }
 
-  /* The names' boxes, in pixels around their anchors, read once the names have their size. */
+  /* The names' boxes, in pixels around their anchors: they keep their size on screen. */
   function measure() {
     var frame = svg.getBoundingClientRect(), k = view.width / frame.width;
     names.forEach(function (name) {
@@ -141,6 +143,7 @@
       var rect = name.text.getBoundingClientRect();
       var anchor = frame.top + (name.y - view.y) / k;
       name.width = rect.width;
+      name.height = rect.height;
       name.top = rect.top - anchor;
       name.bottom = rect.bottom - anchor;
     });
