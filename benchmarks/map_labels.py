@@ -70,6 +70,7 @@ def main(argv: list[str] | None = None) -> int:
                   f"{distinct} distinct names in all")
         focusable = page.evaluate(_FOCUSABLE)
         page.click("[data-zoom=reset]")
+        page.mouse.move(0, 0)  # a hovered dot is named before the one in focus
         steps = tab_through_dots(page, min(args.tabs, count))
         titled = sum(step["visible"] and step["shown"] == step["title"] for step in steps)
         print(f"keyboard: {focusable:,} of {count:,} dots focusable; Tab through the first "

@@ -453,9 +453,14 @@
       nameDot(link);
     }
   });
-  svg.addEventListener("mouseout", function (event) {
-    if (event.target.closest(".d a") && document.activeElement !== named) {
-      unname();
+  svg.addEventListener("mouseout", function (event) {  // back to the dot in focus, if any
+    var focused = document.activeElement;
+    if (event.target.closest(".d a")) {
+      if (focused && focused !== named && links.indexOf(focused) >= 0) {
+        nameDot(focused);
+      } else if (focused !== named) {
+        unname();
+      }
     }
   });
 
