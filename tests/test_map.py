@@ -182,6 +182,14 @@ def test_every_dot_is_reached_and_named_by_keyboard_and_touch(bundled_offline_si
       return box.left >= frame.left && box.right <= frame.right && box.top >= frame.top &&
         box.bottom <= frame.bottom; }"""
     assert page.evaluate(in_view)
+    # The dot in focus is drawn larger, in screen pixels at every zoom (not 8 map units: 80 px).
+    sizes = """() => [...document.querySelectorAll('svg.ps-map .d a')].map(link =>
+      [link === document.activeElement, link.lastElementChild.getBoundingClientRect().width])"""
+    focused = [size for is_focused, size in page.evaluate(sizes) if is_focused]
+    others = {round(size) for is_focused, size in page.evaluate(sizes) if not is_focused}
+    assert len(focused) == 1 and len(others) == 1
+    other = others.pop()  # a dot's width; in focus, 2 px more each side, at least 16 px wide
+    assert other < focused[0] <= max(16, other + 4) + 1
     # On a dot, the arrow keys go to the nearest dot that way.
     centre = "() => { const b = document.activeElement.lastElementChild.getBoundingClientRect(); return b.x + b.width / 2; }"
     page.click("[data-zoom=reset]")
