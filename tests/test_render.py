@@ -189,11 +189,20 @@ def test_charts_are_plain_svg_with_classes():
     assert '<circle class="a0" cx="14" cy="686"' in svg and "T &quot;q&quot;" in svg
 
 
-def test_map_labels_go_where_a_group_is_dense_and_never_overlap():
+def test_map_labels_go_where_a_group_is_dense_and_mark_the_crowded():
     dense = [(0.2 + i / 1000, 0.3) for i in range(20)]
     labels = place_labels({"Vision": dense, "Vision too": dense, "Far": [(0.8, 0.8)]})
-    assert [label.text for label in labels] == ["Vision", "Far"]
+    assert [(label.text, label.crowded) for label in labels] == [
+        ("Vision", False), ("Vision too", True), ("Far", False)]
     assert abs(labels[0].x - 0.21) < 0.02 and abs(labels[0].y - 0.3) < 1e-9
+    assert labels[0].count == 20
+    # Each island of a group is named at its own centre; a lone paper is no island of two.
+    islands = [(0.2, 0.2)] * 6 + [(0.8, 0.8)] * 4 + [(0.5, 0.9)]
+    named = place_labels({"Graphs": islands}, least=2)
+    assert [(round(label.x, 2), round(label.y, 2), label.count) for label in named] == [
+        (0.2, 0.2, 6), (0.8, 0.8, 4)]
+    svg = draw_topic_map([], named, "Map")
+    assert '<text x="208" y="148" data-n="6">Graphs</text>' in svg
 
 
 def test_topic_map_layout_is_deterministic_and_in_the_unit_square():

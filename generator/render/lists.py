@@ -7,7 +7,6 @@ from functools import partial
 from html import escape
 
 from ..charts import (
-    OTHER_CLASS,
     Bar,
     Dot,
     colour_classes,
@@ -39,8 +38,8 @@ from .facets import FACETS_PATH
 from .tag_groups import group_papers, is_grouped
 
 MAP_TITLE_MAX_CHARS = 110
-MAP_TOPIC_LABELS = 60
-"""Topics, the most frequent first, that may name a place on the zoomed-in map."""
+MAP_TOPIC_LEAST = 3
+"""The fewest papers a topic needs to be named on the zoomed-in map, around its papers."""
 PAPERS_PAGE_PER_AREA = 40
 """Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
 The area's page lists all of them, and the filters reach every paper."""
@@ -175,10 +174,10 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
                 title=shorten(plain_text(paper.title), MAP_TITLE_MAX_CHARS),
                 colour=classes[area_of(paper)])
             for paper in collection.papers if paper.map_position is not None]
+    # Every area is named where its papers are; the script hides the names that do not fit.
     labels = place_labels({
         area: [paper.map_position for paper in papers if paper.map_position is not None]
-        for area, papers in by_area.items()
-        if classes[area] != OTHER_CLASS and len(papers) >= max(2, len(collection.papers) // 50)})
+        for area, papers in by_area.items()}, least=2)
     legend = "".join(
         f'<li><a href="{area_href(here, area, options)}"><span class="ps-swatch {classes[area]}"></span>'
         f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
@@ -190,17 +189,17 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
             for tag in paper.tags:
                 if tag.kind == "topic" and not is_contribution(tag):
                     points_by_topic[tag.name].append(paper.map_position)
-    least = max(3, len(collection.papers) // 100)
-    frequent = sorted(points_by_topic, key=lambda topic: -len(points_by_topic[topic]))
-    close_labels = place_labels({topic: points_by_topic[topic] for topic in frequent[:MAP_TOPIC_LABELS]
-                                 if len(points_by_topic[topic]) >= least}, avoid=labels)
+    close_labels = place_labels({topic: points for topic, points in points_by_topic.items()
+                                 if len(points) >= MAP_TOPIC_LEAST}, least=MAP_TOPIC_LEAST,
+                                avoid=labels)
     caption = f"Topic map of {plural(len(dots), 'paper')}"
     svg = draw_topic_map(dots, labels, caption, close_labels)
     body = ("<h1>Topic map</h1>\n"
             f'<p class="ps-tag-summary">Each dot is one of the {plural(len(dots), "paper")} of '
             f"{escape(collection.name)}: papers whose abstracts share vocabulary sit close together. "
-            "Colour shows the area (rings, the smaller areas); point at a dot for its title, click "
-            "it to open the paper. Zoom in to see the topics.</p>\n"
+            "Colour and shape show the area (squares, then rings, the smaller areas); point at a "
+            "dot, tab to it or tap it for its title, click it to open the paper. Zoom in to see "
+            "the topics.</p>\n"
             f'<ul class="ps-legend">{legend}</ul>\n'
             f'<div class="ps-map-frame">\n{svg}\n</div>\n')
     meta = {"title": "Topic map", "hide": ["navigation", "toc"], "search": {"exclude": True}}
