@@ -7,12 +7,15 @@ For each corpus it prints the wall time of every stage (parse, titles, tags, rel
 render, write, MkDocs), peak memory, site size, search-index size, and the ratio of our whole
 build to a baseline run in the same process: `mkdocs build` of the same abstracts as simple
 Markdown pages (title and tags in front matter, abstract as text) with the same theme and plugins.
-Then it measures incremental runs: unchanged input, and one abstract edited.
+Then it measures incremental runs: unchanged input, and one abstract edited. Where Zensical is
+installed (`pip install -e '.[test]'`), it also builds the same abstracts as a project from
+`papersite new` would: `papersite generate`, then `zensical build`, timed together.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 import shutil
@@ -58,6 +61,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="iclr,5000,30000", help="comma-separated: iclr and/or counts")
     parser.add_argument("--work", default="/tmp/papersite-bench", help="scratch folder")
     parser.add_argument("--no-baseline", action="store_true", help="skip the plain MkDocs build")
+    parser.add_argument("--no-zensical", action="store_true", help="skip the Zensical build")
     parser.add_argument("--plugin", action="append", default=[], choices=sorted(PLUGINS),
                         help="also enable this MkDocs plugin, in both builds (repeatable)")
     parser.add_argument("--repeat", type=int, default=1,
@@ -122,6 +126,14 @@ def _run(args: argparse.Namespace, work: Path, trash: Path) -> None:
                   f"search index "
                   f"{_file_mb(folder / 'baseline' / 'site' / 'search' / 'search_index.json'):.1f} MB")
             print(f"   ratio ours / baseline: {ours.wall / baseline.wall:.2f}")
+        if importlib.util.find_spec("zensical") is not None and not args.no_zensical:
+            zensical = _median([_zensical(inputs, folder / "zensical", trash)
+                                for _ in range(args.repeat)])
+            print(f"   papersite generate + zensical build: {zensical.wall:.1f} s "
+                  f"(generate {zensical.stages['generate']:.1f}), peak {zensical.peak_mb:.0f} MB, "
+                  f"site {_size_mb(folder / 'zensical' / 'site'):.0f} MB"
+                  + (f"; ratio to plain MkDocs {zensical.wall / baseline.wall:.2f}"
+                     if baseline_runs else ""))
         _incremental(inputs, folder, ours, args.repeat, args.plugin)
 
 
@@ -235,6 +247,21 @@ def _baseline(abstracts: list[str], folder: Path, plugins: list[str] = ()) -> Ru
         "nav:\n  - Home: index.md\nnot_in_nav: |\n  /papers/\n", encoding="utf-8")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
     return _timed([str(BIN / "mkdocs"), "build", "-q", "-f", str(folder / "mkdocs.yml")], env, cwd=folder)
+
+
+def _zensical(inputs: Path, project: Path, trash: Path) -> Run:
+    """A cold build of a `papersite new` project under Zensical: generate, then build.
+
+    Zensical runs no plugin of papersite's, so the two commands are the whole build; the run's
+    wall time is their sum and its peak the larger of the two."""
+    _set_aside([project], trash)
+    env = {**os.environ, "XDG_CACHE_HOME": str(project / "cache"), "PAPERSITE_QUIET": "1"}
+    subprocess.run([str(BIN / "papersite"), "new", str(project)], env=env, check=True,
+                   capture_output=True)
+    generate = _timed([str(BIN / "papersite"), "generate", str(inputs), "--quiet"], env, cwd=project)
+    build = _timed([sys.executable, "-m", "zensical", "build", "-f", "mkdocs.yml"], env, cwd=project)
+    return Run(wall=generate.wall + build.wall, peak_mb=max(generate.peak_mb, build.peak_mb),
+               stages={"generate": generate.wall})
 
 
 def _timed(command: list[str], env: dict, cwd: Path) -> Run:

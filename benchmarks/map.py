@@ -28,10 +28,10 @@ _CENTRE = """async index => {
     last = svg.getAttribute('viewBox');
     await new Promise(resolve => setTimeout(resolve, 100));
   }
-  const box = document.querySelectorAll('svg.ps-map .d circle')[index].getBoundingClientRect();
+  const box = document.querySelectorAll('svg.ps-map .d a > :not(title)')[index].getBoundingClientRect();
   return [box.x + box.width / 2, box.y + box.height / 2];
 }"""
-_INTO_VIEW = """index => document.querySelectorAll('svg.ps-map .d circle')[index]
+_INTO_VIEW = """index => document.querySelectorAll('svg.ps-map .d a > :not(title)')[index]
   .scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'})"""
 # "reached", "covered" (by another dot or a name), or "outside" (the view or the window).
 _REACHES = """([index, x, y]) => {

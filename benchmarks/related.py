@@ -1,6 +1,6 @@
 """Measure related-paper quality on a labelled paper list, or speed and memory at scale.
 
-    python -m benchmarks.related ../shared/data/iclr2024.jsonl
+    python -m benchmarks.related ../shared/data/iclr2024.jsonl [more lists...]
     python -m benchmarks.related --scale 30000
 
 Quality: for each paper, the share of its 5 related papers that have its `primary_area`
@@ -19,6 +19,7 @@ import re
 import resource
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,6 +60,10 @@ class Evaluation:
     """Papers listing fewer than K related papers."""
     without_reason: int
     """Related papers listed without a reason (there should be none)."""
+    most_lists: int = 0
+    """The most lists one paper is in (its in-degree): a hub shows up everywhere."""
+    in_no_list: float = 0.0
+    """Share of the papers that are in no paper's list: no page leads to them."""
 
 
 def normalise_keyword(keyword: str) -> str:
@@ -100,12 +105,14 @@ def evaluate(
     seconds, cpu_seconds = time.perf_counter() - started, time.process_time() - cpu_started
     same_area = shared_keyword = 0.0
     for i, row in enumerate(related):
-        same_area += sum(areas[j] == areas[i] for j, _, _ in row) / K
+        same_area += sum(areas[i] is not None and areas[j] == areas[i] for j, _, _ in row) / K
         shared_keyword += sum(bool(keywords[i] & keywords[j]) for j, _, _ in row) / K
     count = len(papers)
+    in_lists = Counter(j for row in related for j, _, _ in row)
     return Evaluation(count, same_area / count, shared_keyword / count, seconds, cpu_seconds,
                       sum(len(row) < K for row in related),
-                      sum(not reasons for row in related for _, _, reasons in row))
+                      sum(not reasons for row in related for _, _, reasons in row),
+                      max(in_lists.values(), default=0), 1 - len(in_lists) / count)
 
 
 def peak_memory_mb() -> float:
@@ -126,7 +133,8 @@ def measure_scale(size: int, seed: int = 0) -> tuple[float, float, float]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the quality figures for a paper list, or the cost figures at a synthetic scale."""
     parser = argparse.ArgumentParser(prog="python -m benchmarks.related", description=__doc__)
-    parser.add_argument("papers", nargs="?", type=Path, help="JSON Lines list with areas")
+    parser.add_argument("papers", nargs="*", type=Path,
+                        help="JSON Lines lists with areas (a real_corpus truth file has none)")
     parser.add_argument("--scale", type=int, help="abstracts in a synthetic corpus instead")
     arguments = parser.parse_args(argv)
     if arguments.scale:
@@ -134,9 +142,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"synthetic abstracts:  {arguments.scale}")
         _print_cost(seconds, cpu_seconds, peak)
         return 0
-    if arguments.papers is None:
-        parser.error("give a JSON Lines paper list or --scale N")
-    papers = read_papers(arguments.papers)
+    if not arguments.papers:
+        parser.error("give JSON Lines paper lists or --scale N")
+    for path in arguments.papers:
+        print(f"== {path.name}")
+        _print_quality(read_papers(path))
+    return 0
+
+
+def _print_quality(papers: list[dict[str, object]]) -> None:
     result = evaluate(papers)
     print(f"papers:               {result.papers}")
     as_built = evaluate(papers, labels=build_labels([str(p["abstract"]) for p in papers]))
@@ -146,8 +160,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  shared-keyword@{K}:     {figures.shared_keyword:.3f}")
         print(f"  fewer than {K} related:  {figures.fewer} papers; "
               f"listed without a reason: {figures.without_reason}")
+        print(f"  most lists one is in:  {figures.most_lists}; "
+              f"in no list: {figures.in_no_list:.1%}")
     _print_cost(result.seconds, result.cpu_seconds, peak_memory_mb())
-    return 0
 
 
 def _print_cost(seconds: float, cpu_seconds: float, peak: float) -> None:

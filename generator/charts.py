@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from html import escape
 
 AREA_COLOURS = 11
-"""Distinct colours; the next areas get them again as rings (class `o`), the rest share `ax`."""
+"""Distinct colours; the next areas get them again as squares (class `q`), then as rings (class
+`o`), the rest share `ax`: 33 areas told apart by colour and shape."""
 OTHER_CLASS = "ax"
-RING = "o"
+SQUARE, RING = "q", "o"
+MARKS = ("", f" {SQUARE}", f" {RING}")
 MIN_GAP = 0.5
 """Least distance between two dots' centres, in map units: zoomed in as far as the map goes
 (`papersite-map.js`), every dot is then clear of the others at its centre, where a click or tap
@@ -70,13 +72,17 @@ class Label:
     """Baseline in [0, 1]."""
     text: str
     """The name."""
+    count: int = 0
+    """How many of the group's papers sit around this place: the script shows larger groups first."""
+    crowded: bool = False
+    """Runs into a larger name at the whole map's scale: hidden until the script sorts names out."""
 
 
 def colour_classes(names: Sequence[str]) -> dict[str, str]:
     """Give the first names (the largest areas) a colour class each, the next ones the same
-    colours as rings, the rest `ax`."""
-    return {name: f"a{rank}" if rank < AREA_COLOURS else
-            f"a{rank - AREA_COLOURS} {RING}" if rank < 2 * AREA_COLOURS else OTHER_CLASS
+    colours as squares, the ones after as rings, the rest `ax`."""
+    return {name: f"a{rank % AREA_COLOURS}{MARKS[rank // AREA_COLOURS]}"
+            if rank < len(MARKS) * AREA_COLOURS else OTHER_CLASS
             for rank, name in enumerate(names)}
 
 
@@ -102,25 +108,35 @@ def draw_bar_chart(bars: Sequence[Bar], caption: str) -> str:
 def draw_topic_map(dots: Sequence[Dot], labels: Sequence[Label], caption: str,
                    close_labels: Sequence[Label] = ()) -> str:
     """Return the map: one linked dot per paper with its title on hover, names on top; the
-    `close_labels` (finer subjects) show once the reader zooms in (`papersite-map.js`)."""
+    `close_labels` (finer subjects) show once the reader zooms in (`papersite-map.js` picks the
+    names that fit the view)."""
     radius = dot_radius(len(dots))
     centres = spread([(_map_x(dot.x), _map_y(dot.y)) for dot in dots], MIN_GAP)
-    parts = [
-        f'<a href="{escape(dot.href)}"><title>{escape(dot.title)}</title>'
-        f'<circle class="{dot.colour}" cx="{x:g}" cy="{y:g}" r="{radius}"/></a>'
-        for dot, (x, y) in zip(dots, centres)
-    ]
+    parts = [f'<a href="{escape(dot.href)}"><title>{escape(dot.title)}</title>'
+             f'{_mark(dot.colour, x, y, radius)}</a>' for dot, (x, y) in zip(dots, centres)]
     # Newlines between dots keep diffs and the Markdown raw-HTML pass readable; no blank lines.
     dots_text = "\n".join(parts)
     return (f'<svg class="ps-map" viewBox="0 0 {MAP_WIDTH} {MAP_HEIGHT}" role="group" '
-            f'aria-label="{escape(caption)}">\n<g class="d">\n{dots_text}\n</g>\n'
+            f'aria-label="{escape(caption)}" data-r="{radius}">\n<g class="d">\n{dots_text}\n</g>\n'
             f'<g class="l" aria-hidden="true">{_names(labels)}</g>\n'
             f'<g class="l t" aria-hidden="true">{_names(close_labels)}</g>\n</svg>')
 
 
+def _mark(colour: str, x: float, y: float, radius: int) -> str:
+    """A circle, or for the second round of colours a square of the same width."""
+    if SQUARE in colour.split():
+        return (f'<rect class="{colour}" x="{round(x - radius, 1):g}" y="{round(y - radius, 1):g}" '
+                f'width="{2 * radius}" height="{2 * radius}"/>')
+    return f'<circle class="{colour}" cx="{x:g}" cy="{y:g}" r="{radius}"/>'
+
+
+_CROWDED = ' class="x"'
+
+
 def _names(labels: Sequence[Label]) -> str:
-    return "".join(f'<text x="{round(_map_x(label.x))}" y="{round(_map_y(label.y))}">'
-                   f'{escape(label.text)}</text>' for label in labels)
+    return "".join(f'<text{_CROWDED if label.crowded else ""} x="{round(_map_x(label.x))}" '
+                   f'y="{round(_map_y(label.y))}" data-n="{label.count}">{escape(label.text)}</text>'
+                   for label in labels)
 
 
 def spread(centres: Sequence[tuple[float, float]], gap: float) -> list[tuple[float, float]]:
@@ -169,34 +185,57 @@ def _ring(ring: int) -> tuple[tuple[float, float], ...]:
                   ring / 2 * math.sin(2 * math.pi * step / points)) for step in range(points))
 
 
-def place_labels(points_by_name: dict[str, list[tuple[float, float]]],
+def place_labels(points_by_name: dict[str, list[tuple[float, float]]], least: int = 1,
                  avoid: Sequence[Label] = ()) -> list[Label]:
-    """Name each group where it is densest, largest group first, skipping names that would collide.
+    """Name each group at the centre of each of its islands, largest island first; mark the
+    names that run into a larger one `crowded` (the script decides which of those fit a view).
 
-    Rule, in order: a group's place is the mean of its points in the densest cell of a 10 × 10
-    grid and the cells around it; a group of 10 or more papers with fewer than a fifth of them
-    there has no core and gets no name; a name overlapping one already placed is left out.
+    Rule, in order: an island is the group's points in the densest cell of a 10 × 10 grid and the
+    cells around it, named at their mean; the next island is found the same way among the points
+    left; a group gets at most `MAX_ISLANDS` names, each for at least `least` papers and, after
+    the first, for at least an eighth of the group (a scattered group has no second centre); a
+    group of 10 or more papers with fewer than a fifth of them in its largest island has no core
+    and gets no name.
     """
+    found = [label for name, points in points_by_name.items()
+             for label in _islands(name, points, least)]
+    found.sort(key=lambda label: -label.count)
     placed: list[Label] = list(avoid)  # names already on the map: kept clear of
-    for name, points in points_by_name.items():
-        if not points:
-            continue
+    named = []
+    for label in found:
+        crowded = any(_overlap(label, other) for other in placed)
+        if not crowded:
+            placed.append(label)
+        named.append(replace(label, crowded=crowded))
+    return named
+
+
+MAX_ISLANDS = 3
+
+
+def _islands(name: str, points: Sequence[tuple[float, float]], least: int) -> Iterator[Label]:
+    left = list(points)
+    for island in range(MAX_ISLANDS):
+        if not left:
+            return
         cells: dict[tuple[int, int], int] = {}
-        for x, y in points:
+        for x, y in left:
             cell = (min(int(x * 10), 9), min(int(y * 10), 9))
             cells[cell] = cells.get(cell, 0) + 1
         best = max(cells, key=lambda c: (cells[c], -c[1], -c[0]))
-        core = [(x, y) for x, y in points
+        core = [(x, y) for x, y in left
                 if abs(min(int(x * 10), 9) - best[0]) <= 1 and abs(min(int(y * 10), 9) - best[1]) <= 1]
-        if len(points) >= 10 and len(core) < len(points) / 5:
-            continue
+        if len(core) < least or (island and len(core) < len(points) / 8):
+            return
+        if not island and len(points) >= 10 and len(core) < len(points) / 5:
+            return
         x = sum(x for x, _ in core) / len(core)
         y = sum(y for _, y in core) / len(core)
         half_width = _LABEL_CHAR_WIDTH * len(name) / 2
-        label = Label(x=min(max(x, half_width), 1 - half_width), y=min(max(y, 0.04), 0.97), text=name)
-        if not any(_overlap(label, other) for other in placed):
-            placed.append(label)
-    return placed[len(avoid):]
+        yield Label(x=min(max(x, half_width), 1 - half_width), y=min(max(y, 0.04), 0.97),
+                    text=name, count=len(core))
+        kept = set(core)
+        left = [point for point in left if point not in kept]
 
 
 _LABEL_CHAR_WIDTH = 8.5 / (MAP_WIDTH - 2 * MAP_MARGIN)  # 15 px bold type, as a share of the width

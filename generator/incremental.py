@@ -129,6 +129,9 @@ def _take_unchanged(related: list, update: ModelUpdate, labels: list[list[str]],
                            for old, names in zip(source, labels)])
     redo = relabelled | relabelled[update.model.candidates].any(axis=1)
     redo[update.changed] = True
+    # A candidate whose own scores changed has a new hubness, which reorders the rows it is in.
+    changed = update.changed if update.changed is not None else np.array([], dtype=np.int64)
+    redo |= np.isin(update.model.candidates, changed).any(axis=1)
     # Shared labels are listed rarest first: a label whose count changed can reorder them.
     now, before = _label_counts(labels), _label_counts(previous.labels)
     recounted = {label for label in now.keys() | before.keys() if now[label] != before[label]}

@@ -8,8 +8,9 @@ import re
 
 import pytest
 from conftest import REPO
+from mapcheck import VIEW_JS, tab_through_dots, zoom_levels
 
-from papersite.charts import AREA_COLOURS, MIN_GAP, colour_classes, spread
+from papersite.charts import AREA_COLOURS, MIN_GAP, Dot, colour_classes, draw_topic_map, spread
 
 pytest_plugins = ["browser"]  # the fixture chromium
 
@@ -23,12 +24,12 @@ _DOTS = """async () => {
   await new Promise(resolve => requestAnimationFrame(resolve));
   const svg = document.querySelector('svg.ps-map'), frame = svg.getBoundingClientRect();
   return [...svg.querySelectorAll('.d a')].map(link => {
-    const circle = link.querySelector('circle'), box = circle.getBoundingClientRect();
+    const circle = link.lastElementChild, box = circle.getBoundingClientRect();
     const x = box.x + box.width / 2, y = box.y + box.height / 2;
     const inView = x > frame.left && x < frame.right && y > frame.top && y < frame.bottom &&
       x > 0 && y > 0 && x < innerWidth && y < innerHeight;
     return {inView, hit: inView && document.elementFromPoint(x, y)?.closest('a') === link,
-            radius: parseFloat(getComputedStyle(circle).r)};
+            radius: circle.getBBox().width / 2};  // in map units
   });
 }"""
 
@@ -53,10 +54,15 @@ def test_spread_dots_stand_a_gap_apart_as_written():
     assert spread([(10.0, 10.0), (20.0, 20.0)], MIN_GAP) == [(10.0, 10.0), (20.0, 20.0)]
 
 
-def test_every_area_has_a_look_of_its_own_up_to_twice_the_colours():
-    classes = colour_classes([f"area {n}" for n in range(2 * AREA_COLOURS + 2)])
-    assert len(set(list(classes.values())[:2 * AREA_COLOURS])) == 2 * AREA_COLOURS
-    assert classes["area 0"] == "a0" and classes[f"area {AREA_COLOURS}"] == "a0 o"
+def test_every_area_has_a_look_of_its_own_up_to_three_times_the_colours():
+    classes = colour_classes([f"area {n}" for n in range(3 * AREA_COLOURS + 2)])
+    assert len(set(list(classes.values())[:3 * AREA_COLOURS])) == 3 * AREA_COLOURS
+    assert classes["area 0"] == "a0" and classes[f"area {AREA_COLOURS}"] == "a0 q"
+    assert classes[f"area {2 * AREA_COLOURS}"] == "a0 o" and classes[f"area {3 * AREA_COLOURS}"] == "ax"
+    # The second round of colours is drawn as squares, centred where the circle would be.
+    svg = draw_topic_map([Dot(0.5, 0.5, "p/", "T", "a3 q"), Dot(0.2, 0.2, "r/", "U", "a3")], [], "Map")
+    assert '<rect class="a3 q" x="491" y="341" width="18" height="18"/>' in svg
+    assert '<circle class="a3" cx="208.4" cy="148.4" r="9"/>' in svg
 
 
 @pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS.keys())
@@ -86,12 +92,9 @@ def test_the_map_zooms_moves_and_lights_up_papers_from_disk(bundled_offline_site
     assert page.evaluate(_VIEW) != before
     page.keyboard.press("0")
     assert page.evaluate(_VIEW) == "0 0 1000 700"
-    topics = page.locator("svg.ps-map .l.t")
-    assert topics.evaluate("g => getComputedStyle(g).display") == "none"  # shown zoomed in
     page.keyboard.press("+")
     page.keyboard.press("+")
     assert float(page.evaluate(_VIEW).split()[2]) == pytest.approx(1000 / 1.6 ** 2)
-    assert topics.evaluate("g => getComputedStyle(g).display") != "none"
     # Words typed above the map light up the papers whose titles have them.
     titles = page.eval_on_selector_all("svg.ps-map .d a title", "ts => ts.map(t => t.textContent)")
     word = re.findall(r"[A-Za-z]{5,}", titles[0])[0].lower()
@@ -141,4 +144,101 @@ def test_with_thousands_of_dots_a_turning_wheel_sizes_them_once_it_stops(
     page.click("[data-zoom=in]")
     page.evaluate(_VIEW)
     assert page.evaluate(scale) != zoomed  # a button sizes them in the same frame
+    assert requests.failures == []
+
+
+@pytest.mark.parametrize("width", WIDTHS.values(), ids=WIDTHS.keys())
+def test_the_map_names_what_is_in_view_and_never_covers_a_dot_standing_alone(
+        bundled_offline_site, chromium, width):
+    # At 1×, 2.6× and 6.6× (the + button twice each time): a name inside the view, none over a
+    # dot with no other near it (the bundled map's 37 dots all stand alone zoomed out).
+    context, requests = chromium
+    page = context.new_page()
+    page.set_viewport_size({"width": width, "height": 900})
+    page.goto((bundled_offline_site / "tags" / "topic-map.html").as_uri())
+    page.locator("svg.ps-map").scroll_into_view_if_needed()
+    views = zoom_levels(page, 4)[::2]
+    assert [view["dots"] for view in views][0] == 37
+    for view in views:
+        assert view["dots"] and any(label["inView"] for label in view["labels"]), view
+        assert all(label["inView"] and not label["covers"] for label in view["labels"]), view
+    assert views[0]["lone"] == 37  # so a name at an area's centre would have covered one
+    assert requests.failures == []
+
+
+def test_every_dot_is_reached_and_named_by_keyboard_and_touch(bundled_offline_site, chromium):
+    context, requests = chromium
+    page = context.new_page()
+    page.goto((bundled_offline_site / "tags" / "topic-map.html").as_uri())
+    page.locator("svg.ps-map").scroll_into_view_if_needed()
+    hrefs = page.eval_on_selector_all("svg.ps-map .d a", "links => links.map(a => a.getAttribute('href'))")
+    for _ in range(5):  # zoomed in: a dot out of view is brought into it when it gets the focus
+        page.click("[data-zoom=in]")
+    steps = tab_through_dots(page, len(hrefs))
+    assert [step["href"] for step in steps] == hrefs
+    assert all(step["visible"] and step["shown"] == step["title"] for step in steps)
+    in_view = """() => { const svg = document.querySelector('svg.ps-map'), frame = svg.getBoundingClientRect();
+      const box = document.activeElement.lastElementChild.getBoundingClientRect();
+      return box.left >= frame.left && box.right <= frame.right && box.top >= frame.top &&
+        box.bottom <= frame.bottom; }"""
+    assert page.evaluate(in_view)
+    # The dot in focus is drawn larger, in screen pixels at every zoom (not 8 map units: 80 px).
+    sizes = """() => [...document.querySelectorAll('svg.ps-map .d a')].map(link =>
+      [link === document.activeElement, link.lastElementChild.getBoundingClientRect().width])"""
+    focused = [size for is_focused, size in page.evaluate(sizes) if is_focused]
+    others = {round(size) for is_focused, size in page.evaluate(sizes) if not is_focused}
+    assert len(focused) == 1 and len(others) == 1
+    other = others.pop()  # a dot's width; in focus, 2 px more each side, at least 16 px wide
+    assert other < focused[0] <= max(16, other + 4) + 1
+    # On a dot, the arrow keys go to the nearest dot that way.
+    centre = "() => { const b = document.activeElement.lastElementChild.getBoundingClientRect(); return b.x + b.width / 2; }"
+    page.click("[data-zoom=reset]")
+    page.evaluate(VIEW_JS)
+    page.locator("svg.ps-map .d a").first.focus()
+    before = page.evaluate(centre)
+    page.keyboard.press("ArrowRight")
+    page.evaluate(VIEW_JS)
+    assert page.evaluate("() => document.activeElement.closest('.d') !== null")
+    assert page.evaluate(centre) > before
+    # A first tap names a dot and does not open it; a second tap opens it.
+    tap = """index => { const link = document.querySelectorAll('svg.ps-map .d a')[index];
+      link.dispatchEvent(new PointerEvent('pointerdown', {pointerType: 'touch', bubbles: true}));
+      link.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true})); }"""
+    url = page.url
+    page.evaluate(tap, 3)
+    page.evaluate(VIEW_JS)
+    assert page.url == url
+    assert page.text_content(".ps-map-name") == page.text_content("svg.ps-map .d a:nth-child(4) title")
+    page.evaluate(tap, 3)
+    page.wait_for_url(lambda address: address != url)
+    assert requests.failures == []
+
+
+def test_lit_up_dots_are_drawn_larger_and_zoom_goes_to_them(bundled_offline_site, chromium):
+    context, requests = chromium
+    page = context.new_page()
+    page.goto((bundled_offline_site / "tags" / "topic-map.html").as_uri())
+    page.locator("svg.ps-map").scroll_into_view_if_needed()
+    dots = page.evaluate("""() => [...document.querySelectorAll('svg.ps-map .d a')].map(link => {
+      const box = link.lastElementChild.getBBox();
+      return [link.querySelector('title').textContent, box.x + box.width / 2, box.y + box.height / 2]; })""")
+    # A dot far from the middle of the map, by a word no other title has.
+    words = [set(re.findall(r"[a-z]{6,}", title.lower())) for title, _, _ in dots]
+    word = next(word for title_words, (_, x, y) in zip(words, dots)
+                if abs(x - 500) > 200 or abs(y - 350) > 150
+                for word in sorted(title_words) if sum(word in other for other in words) == 1)
+    page.fill(".ps-map-search", word)
+    sizes = page.evaluate("""async () => {
+      await new Promise(resolve => requestAnimationFrame(resolve));
+      return [...document.querySelectorAll('svg.ps-map .d a')].map(link =>
+        [link.classList.contains('ps-hit'), link.lastElementChild.getBoundingClientRect().width]); }""")
+    assert sum(hit for hit, _ in sizes) == 1
+    assert min(size for hit, size in sizes if hit) >= max(size for hit, size in sizes if not hit)
+    for _ in range(6):  # 16.8×: the lit-up dot is in view, near the middle
+        page.click("[data-zoom=in]")
+    page.evaluate(VIEW_JS)
+    place = page.evaluate("""() => { const svg = document.querySelector('svg.ps-map'), frame = svg.getBoundingClientRect();
+      const box = svg.querySelector('a.ps-hit').lastElementChild.getBoundingClientRect();
+      return [(box.x + box.width / 2 - frame.left) / frame.width, (box.y + box.height / 2 - frame.top) / frame.height]; }""")
+    assert 0.1 < place[0] < 0.9 and 0.1 < place[1] < 0.9, place
     assert requests.failures == []

@@ -196,14 +196,19 @@ def test_iclr_evaluation_meets_targets() -> None:
     papers = read_papers(ICLR)
     result = evaluate(papers)
     assert result.papers == 2260
-    assert result.same_area >= 0.39 and result.shared_keyword >= 0.37  # texts alone: fewer reasons
+    # Texts alone: fewer reasons, and hub damping passes over near papers that share only words
+    # (0.395 and 0.376 before it).
+    assert result.same_area >= 0.375 and result.shared_keyword >= 0.36
     assert result.without_reason == 0
     # As a build ranks, with the papers' tags: what the site shows.
     from benchmarks.related import build_labels
     as_built = evaluate(papers, labels=build_labels([str(p["abstract"]) for p in papers]))
     # 0.411 and 98 since topics are no longer guessed from words nor kept when named in passing
     # (they were labels too).
-    assert as_built.same_area >= 0.405 and as_built.shared_keyword >= 0.38
+    # 0.402 and 0.377 with hubs damped (the most lists one paper is in: 30 to 15).
+    assert as_built.same_area >= 0.40 and as_built.shared_keyword >= 0.37
     assert as_built.fewer <= 110 and as_built.without_reason == 0
+    # Hubs damped (issue 43): 30 and 7.1% before, 15 and 2.6% with it.
+    assert as_built.most_lists <= 15 and as_built.in_no_list <= 0.04
     # Processor time, not wall time: other jobs on a shared machine stretch the wall clock.
     assert result.cpu_seconds < 10

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -21,6 +22,9 @@ from papersite.render import (
     render_paper_page,
     render_site,
 )
+from papersite.render.distinctive import distinctive_topics
+from papersite.render.lists import render_tag_page
+from papersite.render.tag_groups import group_papers
 
 HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
 
@@ -135,6 +139,50 @@ def test_overview_lists_as_largest_only_topics_of_three_papers_or_more():
     assert "md-tag" not in largest and "The list is small: no topic has 3 papers yet." in largest
 
 
+def test_distinctive_topics_are_those_far_more_common_here_than_elsewhere():
+    # Against the shipped table of recent background papers: Grokking is rare elsewhere;
+    # Robotics and Large language models are as common elsewhere as here; a topic of two
+    # papers is too few to say; a topic the table does not know cannot be compared.
+    counts = Counter({Tag("Grokking", "topic"): 4, Tag("Robotics", "topic"): 30,
+                      Tag("Large language models", "topic"): 8, Tag("Flow matching", "topic"): 2,
+                      Tag("Our own recurring phrase", "topic"): 20})
+    assert [tag.name for tag, _, _ in distinctive_topics(counts, 200)] == ["Grokking"]
+
+
+def test_overview_shows_distinctive_topics_the_largest_do_not_already_show():
+    base = _collection().papers[0]
+    broad = [f"Topic {n}" for n in range(15)]  # 5 papers each: the largest; unknown to the table
+    papers = [replace(base, abstract=replace(base.abstract, id=f"id{n}"), slug=f"p{n}",
+                      tags=(Tag("Computer vision", "area"), Tag(broad[n % 15], "topic"),
+                            *([Tag("Grokking", "topic")] if n < 4 else [])))
+              for n in range(75)]
+    overview = render_overview(Collection(name="Test", papers=tuple(papers), source_files=("a.txt",)),
+                               "index.md", HOSTED)
+    largest, distinctive = overview.split('id="largest-topics"')[1].split('id="distinctive-topics"')
+    assert "Grokking" not in largest and 'Grokking <span class="ps-count">4</span>' in distinctive
+    assert 'href="tags/grokking/"' in distinctive and "Topic 0" not in distinctive
+    assert 'id="distinctive-topics"' not in render_overview(_collection(), "index.md", HOSTED)
+
+
+def test_a_broad_tags_page_groups_its_papers_by_their_other_topics():
+    base = _collection().papers[0]
+    broad, parent = Tag("Large language models", "topic"), Tag("Language models", "topic")
+    others = ["Reasoning"] * 20 + ["Prompting"] * 12 + ["Code generation"] * 2 + [None] * 6
+    papers = [replace(base, abstract=replace(base.abstract, id=f"id{n}"), slug=f"p{n}",
+                      tags=(broad, parent, *([Tag(other, "topic")] if other else [])))
+              for n, other in enumerate(others)]
+    # Language models is on every paper: it divides nothing. Two papers make no group.
+    groups = group_papers(broad, papers)
+    assert [(topic.name if topic else None, len(members)) for topic, members in groups] == \
+        [("Reasoning", 20), ("Prompting", 12), (None, 8)]
+    page = render_tag_page(broad, papers, HOSTED, collection_size=200)
+    assert 'href="#reasoning"' in page and '<h2 id="reasoning">Reasoning' in page
+    assert 'id="other-topics"' in page and page.count("<li>") == 40
+    assert 'data-ps-trail="Large language models"' in page
+    # A tag of the same papers in a list of 2,000 (2%) reads as one list.
+    assert "ps-subtopics" not in render_tag_page(broad, papers, HOSTED, collection_size=2000)
+
+
 def test_charts_are_plain_svg_with_classes():
     chart = draw_bar_chart([Bar("A <b>", 3, "a/", "a0"), Bar("B", 0, "b/", "a1")], "Per area")
     assert "A &lt;b&gt;" in chart and 'width="400"' in chart and 'width="2"' in chart
@@ -143,11 +191,20 @@ def test_charts_are_plain_svg_with_classes():
     assert '<circle class="a0" cx="14" cy="686"' in svg and "T &quot;q&quot;" in svg
 
 
-def test_map_labels_go_where_a_group_is_dense_and_never_overlap():
+def test_map_labels_go_where_a_group_is_dense_and_mark_the_crowded():
     dense = [(0.2 + i / 1000, 0.3) for i in range(20)]
     labels = place_labels({"Vision": dense, "Vision too": dense, "Far": [(0.8, 0.8)]})
-    assert [label.text for label in labels] == ["Vision", "Far"]
+    assert [(label.text, label.crowded) for label in labels] == [
+        ("Vision", False), ("Vision too", True), ("Far", False)]
     assert abs(labels[0].x - 0.21) < 0.02 and abs(labels[0].y - 0.3) < 1e-9
+    assert labels[0].count == 20
+    # Each island of a group is named at its own centre; a lone paper is no island of two.
+    islands = [(0.2, 0.2)] * 6 + [(0.8, 0.8)] * 4 + [(0.5, 0.9)]
+    named = place_labels({"Graphs": islands}, least=2)
+    assert [(round(label.x, 2), round(label.y, 2), label.count) for label in named] == [
+        (0.2, 0.2, 6), (0.8, 0.8, 4)]
+    svg = draw_topic_map([], named, "Map")
+    assert '<text x="208" y="148" data-n="6">Graphs</text>' in svg
 
 
 def test_topic_map_layout_is_deterministic_and_in_the_unit_square():

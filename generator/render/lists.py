@@ -7,7 +7,6 @@ from functools import partial
 from html import escape
 
 from ..charts import (
-    OTHER_CLASS,
     Bar,
     Dot,
     colour_classes,
@@ -32,11 +31,13 @@ from .common import (
     render_paper_entry,
     shorten,
 )
+from .distinctive import background_size, distinctive_topics
 from .facets import FACETS_PATH
+from .tag_groups import group_papers, is_grouped
 
 MAP_TITLE_MAX_CHARS = 110
-MAP_TOPIC_LABELS = 60
-"""Topics, the most frequent first, that may name a place on the zoomed-in map."""
+MAP_TOPIC_LEAST = 3
+"""The fewest papers a topic needs to be named on the zoomed-in map, around its papers."""
 # The filters (papersite-facets.js); hidden until the script shows them, as they need it.
 FACETS_PANEL = """<div class="ps-facets" data-ps-facets="{script}" hidden>
 <button type="button" class="md-button ps-facet-open" aria-expanded="false"
@@ -65,21 +66,37 @@ MY_LIST_PATH = f"{PAPERS_DIR}/my-list.md"
 """The topic map page: in a generated folder, beside the tags it charts."""
 
 
-def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions) -> str:
-    """Return the page listing every paper with one tag, with a one-line gist each."""
+def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions,
+                    collection_size: int = 0) -> str:
+    """Return the page listing every paper with one tag, with a one-line gist each; a broad
+    tag's papers grouped by their other topics (`tag_groups`)."""
     here = tag_path(tag_slug(tag))
     kind = TAG_KIND_LABELS[tag.kind].lower()
     count = plural(len(papers), "paper")
     # Tag pages repeat their papers' titles and gists: the papers' own entries find them.
     meta = {"title": escape(tag.name), "tag_kind": tag.kind, "search": {"exclude": True}}
-    items = "".join(render_paper_entry(paper, here, options) for paper in papers)
     index_link = relative_url(here, f"{TAGS_DIR}/index.md", options.directory_urls)
     body = (f'<h1>{escape(tag.name)}</h1>\n'
-            f'<p class="ps-tag-summary">{count} · <a href="{index_link}">all {kind}</a></p>\n'
-            # The reading script keeps this order for the previous and next links of the
-            # papers opened from here.
+            f'<p class="ps-tag-summary">{count} · <a href="{index_link}">all {kind}</a></p>\n')
+    # The reading script keeps the order of `data-ps-trail` for the previous and next links of
+    # the papers opened from here.
+    if not is_grouped(len(papers), collection_size):
+        items = "".join(render_paper_entry(paper, here, options) for paper in papers)
+        return front_matter(meta) + body + (
             f'<ul class="ps-entries" data-ps-trail="{escape(tag.name)}">{items}</ul>\n')
-    return front_matter(meta) + body
+    groups = group_papers(tag, papers)
+    anchors = [tag_slug(topic) if topic else "other-topics" for topic, _ in groups]
+    chips = " ".join(f'<a class="md-tag" href="#{anchor}">{escape(topic.name if topic else "Other topics")} '
+                     f'<span class="ps-count">{len(members)}</span></a>'
+                     for (topic, members), anchor in zip(groups, anchors))
+    sections = "".join(
+        f'<h2 id="{anchor}">{escape(topic.name if topic else "Other topics")} '
+        f'<span class="ps-count">{len(members)}</span></h2>\n<ul class="ps-entries">'
+        + "".join(render_paper_entry(paper, here, options) for paper in members) + "</ul>\n"
+        for (topic, members), anchor in zip(groups, anchors))
+    return front_matter(meta) + body + (
+        f'<p class="ps-subtopics" data-search-exclude>By the other topics of its papers: {chips}</p>\n'
+        f'<div class="ps-grouped" data-ps-trail="{escape(tag.name)}">\n{sections}</div>\n')
 
 
 def render_tags_index(collection: Collection, options: RenderOptions) -> str:
@@ -159,10 +176,10 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
                 title=shorten(plain_text(paper.title), MAP_TITLE_MAX_CHARS),
                 colour=classes[area_of(paper)])
             for paper in collection.papers if paper.map_position is not None]
+    # Every area is named where its papers are; the script hides the names that do not fit.
     labels = place_labels({
         area: [paper.map_position for paper in papers if paper.map_position is not None]
-        for area, papers in by_area.items()
-        if classes[area] != OTHER_CLASS and len(papers) >= max(2, len(collection.papers) // 50)})
+        for area, papers in by_area.items()}, least=2)
     legend = "".join(
         f'<li><a href="{area_href(here, area, options)}"><span class="ps-swatch {classes[area]}"></span>'
         f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
@@ -174,17 +191,17 @@ def render_map_page(collection: Collection, options: RenderOptions) -> str:
             for tag in paper.tags:
                 if tag.kind == "topic" and not is_contribution(tag):
                     points_by_topic[tag.name].append(paper.map_position)
-    least = max(3, len(collection.papers) // 100)
-    frequent = sorted(points_by_topic, key=lambda topic: -len(points_by_topic[topic]))
-    close_labels = place_labels({topic: points_by_topic[topic] for topic in frequent[:MAP_TOPIC_LABELS]
-                                 if len(points_by_topic[topic]) >= least}, avoid=labels)
+    close_labels = place_labels({topic: points for topic, points in points_by_topic.items()
+                                 if len(points) >= MAP_TOPIC_LEAST}, least=MAP_TOPIC_LEAST,
+                                avoid=labels)
     caption = f"Topic map of {plural(len(dots), 'paper')}"
     svg = draw_topic_map(dots, labels, caption, close_labels)
     body = ("<h1>Topic map</h1>\n"
             f'<p class="ps-tag-summary">Each dot is one of the {plural(len(dots), "paper")} of '
             f"{escape(collection.name)}: papers whose abstracts share vocabulary sit close together. "
-            "Colour shows the area (rings, the smaller areas); point at a dot for its title, click "
-            "it to open the paper. Zoom in to see the topics.</p>\n"
+            "Colour and shape show the area (squares, then rings, the smaller areas); point at a "
+            "dot, tab to it or tap it for its title, click it to open the paper. Zoom in to see "
+            "the topics.</p>\n"
             f'<ul class="ps-legend">{legend}</ul>\n'
             f'<div class="ps-map-frame">\n{svg}\n</div>\n')
     meta = {"title": "Topic map", "hide": ["navigation", "toc"], "search": {"exclude": True}}
@@ -231,7 +248,29 @@ def render_overview(collection: Collection, here: str, options: RenderOptions) -
             f'<figure class="ps-figure" data-search-exclude>{chart} '
             '<figcaption>Papers per area</figcaption></figure>\n'
             f'<section class="ps-home-topics"><h2 id="largest-topics">Largest topics</h2>'
-            f'<p class="ps-top-topics" data-search-exclude>{top}</p></section>\n</div>\n</div>')
+            f'<p class="ps-top-topics" data-search-exclude>{top}</p>'
+            f'{_distinctive_section(counts, largest, len(papers), here, options)}</section>\n'
+            '</div>\n</div>')
+
+
+def _distinctive_section(counts: Counter, largest: list, papers: int, here: str,
+                         options: RenderOptions) -> str:
+    """The topics this list has far more of than recent papers elsewhere, and not already
+    among the largest, or nothing."""
+    shown = {tag for tag, _ in largest}
+    distinctive = [entry for entry in distinctive_topics(counts, papers) if entry[0] not in shown]
+    if not distinctive:
+        return ""
+    elsewhere, venues, since = background_size()
+    chips = " ".join(
+        f'<a class="md-tag" href="{relative_url(here, tag_path(tag_slug(tag)), options.directory_urls)}" '
+        f'title="{count / papers:.1%} of these papers, {elsewhere_share:.2%} of those elsewhere">'
+        f'{escape(tag.name)} <span class="ps-count">{count}</span></a>'
+        for tag, count, elsewhere_share in distinctive)
+    return ('<h2 id="distinctive-topics">Distinctive here</h2>'
+            f'<p class="ps-home-note">Topics at least twice as common here as in {elsewhere:,} papers '
+            f'of {venues} conferences since {since}.</p>'
+            f'<p class="ps-top-topics" data-search-exclude>{chips}</p>')
 
 
 def papers_by_tag(collection: Collection) -> dict[Tag, list[Paper]]:

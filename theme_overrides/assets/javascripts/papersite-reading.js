@@ -24,16 +24,18 @@
     return url.split("#")[0].split("?")[0];
   }
 
-  // A tag page: when one of its papers is opened, remember the tag's papers in order.
-  var entries = document.querySelector("ul[data-ps-trail]");
+  // A tag page: when one of its papers is opened, remember the tag's papers in order (a
+  // broad tag's page holds them in several lists, one per group).
+  var entries = document.querySelector("[data-ps-trail]");
   if (entries) {
+    var PAPER_LINKS = ".ps-entries > li > a:first-child";
     entries.addEventListener("click", function (event) {
       var link = event.target.closest ? event.target.closest("a") : null;
       var storage = tabStorage();
-      if (!link || !storage || !link.parentElement || link.parentElement.parentElement !== entries) {
+      if (!link || !storage || !link.matches(PAPER_LINKS)) {
         return;
       }
-      var papers = Array.prototype.map.call(entries.querySelectorAll(":scope > li > a"), function (a) {
+      var papers = Array.prototype.map.call(entries.querySelectorAll(PAPER_LINKS), function (a) {
         return {url: pageAddress(a.href), title: a.textContent};
       });
       storage.setItem(TRAIL_KEY, JSON.stringify({name: entries.getAttribute("data-ps-trail"),
