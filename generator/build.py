@@ -31,6 +31,7 @@ from .parse import parse_inputs
 from .permalinks import assign, read_permalinks, write_permalinks
 from .progress import Progress
 from .render import RenderedPages, RenderOptions, render_papers_json, render_site
+from .render.browse import render_browse_files
 from .render.common import plural
 from .render.facets import render_facets
 from .search_index import PaperIndex, index_papers
@@ -79,6 +80,8 @@ class GenerateResult:
     """The text of `papers.json`, the collection as data."""
     facets: Job
     """The text of the papers page's filter data (`render.facets`)."""
+    browse: Job
+    """The papers page's list data, by docs-relative path (`render.browse`)."""
 
     def finish_writing(self) -> WriteReport:
         """Wait until the pages are written, and report the write stage."""
@@ -103,11 +106,12 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
     # the filters' data (needed first, in `on_env`) need only the collection: made from now on,
     # they keep the cores busy while this process renders and MkDocs reads the pages.
     beside = Workers(parallel=parallel, most=2)
-    indexing, papers_json, facets = beside.submit_all([
+    indexing, papers_json, facets, browse = beside.submit_all([
         (_index_remembering, (collection, options.directory_urls, options.use_cache,
                               _tag_synonyms(vocabulary))),
         (render_papers_json, (collection, options.directory_urls)),
-        (render_facets, (collection, options.directory_urls))])
+        (render_facets, (collection, options.directory_urls, _tag_synonyms(vocabulary))),
+        (render_browse_files, (collection, options.directory_urls))])
     render_options = RenderOptions(directory_urls=options.directory_urls)
     # Only pages whose inputs changed since the last build are rendered again.
     cache = ResultCache("pages") if options.use_cache else None
@@ -124,7 +128,8 @@ def generate_pages(options: BuildOptions, docs_dir: Path, progress: Progress) ->
         (_write_and_remember, (rendered, docs_dir, cache if rendered is not previous else None))])
     return GenerateResult(collection=collection, pages=pages, skipped=skipped, progress=progress,
                           background=(beside, writer), writing=writing, indexing=indexing,
-                          papers_json=papers_json, facets=facets)
+                          papers_json=papers_json, facets=facets,
+                          browse=browse)
 
 
 def _write_and_remember(rendered: RenderedPages, docs_dir: Path,

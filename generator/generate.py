@@ -6,6 +6,7 @@ written, beside the paper, tag and list pages the plugin writes too (`build.gene
 
     papers.json                   the collection as data (`render_papers_json`)
     papers/facets.js              the papers page's filters (`render.facets`)
+    papers/browse*.js             the papers page's list of every paper (`render.browse`)
     search/papersite/             papersite's search index and its manifest (`search_index`)
     index.md                      the home page's overview, between its two markers
     <custom_dir>/                 papersite's templates and scripts, where the project has none
@@ -33,6 +34,7 @@ from .links import page_url
 from .parse import name_inputs
 from .progress import Progress
 from .render import RenderOptions, render_overview
+from .render.browse import write_browse_files
 from .render.facets import FACETS_PATH
 from .search_index import write_search_index
 from .write import is_generated_folder
@@ -122,9 +124,11 @@ def generate_files(project: ProjectSettings, progress: Progress) -> GenerateResu
 
 
 def write_assets(result: GenerateResult, docs: Path, directory_urls: bool, offline: bool) -> None:
-    """Write papers.json, the filters' data, the search index and the home page's overview."""
+    """Write papers.json, the filters' and the papers list's data, the search index and the home
+    page's overview."""
     (docs / PAPERS_JSON).write_text(result.papers_json.result(), encoding="utf-8")
     (docs / FACETS_PATH).write_text(result.facets.result(), encoding="utf-8")
+    write_browse_files(docs, result.browse.result())
     write_search_index(docs / "search", result.indexing.result(),
                        _hand_written_docs(docs, directory_urls), offline)
     home = docs / HOME_PAGE

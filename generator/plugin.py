@@ -52,6 +52,7 @@ from .other_plugins import (
 from .parse import expand_inputs, name_inputs
 from .progress import Progress
 from .render import RenderOptions, read_front_matter, render_overview
+from .render.browse import browse_paths, is_browse_path
 from .render.facets import FACETS_PATH
 from .search_index import INDEX_DIR, add_to_search_index
 from .site_folder import spare_of_staging
@@ -171,6 +172,8 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         # Made by a worker meanwhile: their content is filled in by `on_env`, before MkDocs copies them.
         files.append(File.generated(config, PAPERS_JSON, content=""))
         files.append(File.generated(config, FACETS_PATH, content=""))
+        for path in browse_paths(len(self._collection.papers)):
+            files.append(File.generated(config, path, content=""))
         return files
 
     def on_page_read_source(self, page: Page, config: MkDocsConfig) -> str | None:
@@ -234,6 +237,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
         facets = files.get_file_from_path(FACETS_PATH)
         assert facets is not None, "on_files added it"
         facets.content_string = self._generated.facets.result()
+        for path, content in self._generated.browse.result().items():
+            browse = files.get_file_from_path(path)
+            assert browse is not None, "on_files added it"
+            browse.content_string = content
         env.globals["papersite_fill"] = lambda page: self._shells.fill(page)
         fast = [file.page for file in files.documentation_pages()
                 if file.page is not None and file.page.meta.get("template") == FAST_TEMPLATE]
@@ -327,8 +334,10 @@ class PapersitePlugin(BasePlugin[PapersiteConfig]):
 
 def _is_generated_asset(uri: str) -> bool:
     """Tell the files `papersite generate` writes beside the pages (papers.json, the filters'
-    data, the search index): the plugin makes them itself, in memory and after the build."""
-    return uri in (PAPERS_JSON, FACETS_PATH) or uri.startswith(f"search/{INDEX_DIR}/")
+    data, the papers list's data, the search index): the plugin makes them itself, in memory
+    and after the build."""
+    return (uri in (PAPERS_JSON, FACETS_PATH) or is_browse_path(uri)
+            or uri.startswith(f"search/{INDEX_DIR}/"))
 
 
 def _docs_order(uri: str) -> tuple:

@@ -1,10 +1,12 @@
 """How text becomes search terms: the same steps papersite's search worker applies to a query.
 
-Terms are lower-cased, accents folded, stop words dropped and plurals stripped; beside each
-term, each pair of terms side by side ("diffusion model") is a term too. A paper's terms carry a
+Terms are lower-cased, accents folded, Greek letters spelled out ("β" is "beta"), stop words
+dropped, plurals stripped and British -ise spelled -ize; beside each term, each pair of terms
+side by side ("diffusion model") is a term too, and so is each hyphenated compound written as
+one word ("over-smoothing" is "oversmoothing" too, as a query writes it either way). A paper's terms carry a
 weight: the fields they are in (names the paper coins, title, tags, gist) and how often they are
 in the text, capped at MAX_TEXT_COUNT. `theme_overrides/assets/javascripts/papersite-search.js`
-must read queries the same way (`STOP_WORDS`, `fold`, `stem`).
+must read queries the same way (`STOP_WORDS`, `fold`, `stem`, `compounds`).
 """
 
 from __future__ import annotations
@@ -27,6 +29,15 @@ your""".split())
 WORD = re.compile(r"[^\W_]+")
 """A word, as the index and the worker split text."""
 _NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+_HYPHENS = re.compile("[\u2010\u2011]")
+_COMPOUND = re.compile(r"[^\W_]+(?:-[^\W_]+)+")
+# British -ise, -yse and their forms, as American -ize, -yze (both sides of the index do it, so
+# a word it changes that has no -ize form, "noise", only ever meets itself).
+_BRITISH = re.compile(r"(?<=\w{3})([iy])s(e|ed|es|er|ers|ing|ation|ations)$")
+GREEK = dict(zip("αβγδεζηθικλμνξοπρστυφχψωϵϑϕς",
+                 "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron "
+                 "pi rho sigma tau upsilon phi chi psi omega epsilon theta phi sigma".split()))
+"""Greek letters as authors spell them out: "β-VAE" is "beta-VAE"."""
 
 
 def term_weights(entry: dict) -> dict[str, int]:
@@ -35,6 +46,7 @@ def term_weights(entry: dict) -> dict[str, int]:
     text = tokenize(entry["text"])
     counts = Counter(text)
     counts.update(word_pairs(text))
+    counts.update(compounds(entry["text"]))
     weights = {term: count if count < MAX_TEXT_COUNT else MAX_TEXT_COUNT
                for term, count in counts.items()}
     # Given authors and keywords weigh as tags do.
@@ -53,7 +65,15 @@ def _field_terms(value: str, is_name: bool) -> frozenset[str]:
     """Return the terms and pairs of a field's value. A name is searched for whole: "HIM" or
     "AS" must find the paper that coins it, stop words and all."""
     terms = tokenize(value, keep_stop_words=is_name)
-    return frozenset((*terms, *word_pairs([term for term in terms if term not in STOP_WORDS])))
+    return frozenset((*terms, *word_pairs([term for term in terms if term not in STOP_WORDS]),
+                      *compounds(value)))
+
+
+def compounds(text: str) -> list[str]:
+    """Return the hyphenated compounds of text as one word each: "over-smoothing" gives
+    "oversmoothing", as the worker reads a hyphenated query word."""
+    hyphenated = _HYPHENS.sub("-", fold(text))
+    return [stem(match.group().replace("-", "")) for match in _COMPOUND.finditer(hyphenated)]
 
 
 def word_pairs(terms: list[str]) -> list[str]:
@@ -80,13 +100,18 @@ def _fold_run(match: re.Match[str]) -> str:
 def _fold_characters(characters: str) -> str:
     # Decomposing only the non-ASCII runs gives what decomposing the text would: ASCII has no
     # decomposition, and combining marks sit in the run of the marks they are ordered with.
-    decomposed = unicodedata.normalize("NFKD", characters)
+    decomposed = unicodedata.normalize("NFKD", "".join(GREEK.get(char, char) for char in characters))
     return "".join(char for char in decomposed if not unicodedata.category(char).startswith("M"))
 
 
 @cache
 def stem(word: str) -> str:
-    """Strip an English plural as Harman's S-stemmer does: -ies → -y, -es → -e, -s → ""."""
+    """Strip an English plural as Harman's S-stemmer does (-ies → -y, -es → -e, -s → ""), then
+    spell British -ise, -yse as -ize, -yze ("optimisation" → "optimization")."""
+    return _BRITISH.sub(r"\1z\2", _singular(word))
+
+
+def _singular(word: str) -> str:
     if len(word) <= 3 or not word.endswith("s"):
         return word
     if word.endswith("ies") and not word.endswith(("eies", "aies")):

@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from browsing import CONTROLS, scroll_to_the_end
 from conftest import BUNDLED, REPO
 from sitecheck import broken_links, external_resources
 
@@ -82,6 +83,7 @@ def _shot(page, builder: str, name: str) -> None:
 def test_sites_are_whole_and_load_nothing_from_outside(project):
     for site in (project / "site", project / "site-offline"):
         assert (site / "papers.json").is_file() and (site / "papers" / "facets.js").is_file()
+        assert (site / "papers" / "browse.js").is_file() and (site / "papers" / "browse-0.js").is_file()
         assert (site / "search" / "papersite" / "manifest.json").is_file() or \
             (site / "search" / "papersite" / "manifest.js").is_file()
         assert external_resources(site) == []
@@ -124,6 +126,18 @@ def test_home_page_is_named_after_the_list(project, chromium, static_server):
     assert page.locator(".ps-chart").is_visible()
     assert page.locator(".ps-home-topics a").count() >= 1
     _shot(page, project.name, "home")
+
+
+def test_papers_page_lists_every_paper(project, chromium, static_server):
+    """The list's data comes out of `papersite generate` too: every builder shows every paper."""
+    context, requests = chromium
+    page = context.new_page()
+    page.goto(static_server(project / "site") + "papers/")
+    page.wait_for_selector(CONTROLS)
+    seen, _ = scroll_to_the_end(page)
+    papers = json.loads((project / "site" / "papers.json").read_text(encoding="utf-8"))
+    assert len(seen) == len(papers) > 30
+    assert requests.failures == []
 
 
 def _first_results(page, query: str) -> list[str]:

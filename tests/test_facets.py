@@ -11,9 +11,7 @@ import pytest
 from conftest import REPO
 
 from papersite.model import Abstract, Collection, Paper, Source, Tag
-from papersite.render.common import RenderOptions
 from papersite.render.facets import render_facets
-from papersite.render.lists import PAPERS_PAGE_PER_AREA, render_papers_index
 
 pytest_plugins = ["browser"]  # the fixtures chromium and static_server
 
@@ -133,13 +131,43 @@ def test_like_this_lists_the_papers_most_related_to_one_first(papers_page):
     assert page.locator(".ps-facet-sort option:checked").inner_text() == f"most related to “{title}”"
 
 
-def test_the_papers_page_lists_an_areas_first_papers_and_links_its_page():
-    vision, theory = Tag("Computer vision", "area"), Tag("Learning theory", "area")
-    many = PAPERS_PAGE_PER_AREA + 3
-    collection = Collection(name="Test", papers=tuple(
-        [_paper(f"v{n}", [vision]) for n in range(many)] + [_paper("t", [theory])]))
-    page = render_papers_index(collection, RenderOptions())
-    vision_part, theory_part = page.split('<h2 id="area-learning-theory"')
-    assert vision_part.count("<li><a href=") == PAPERS_PAGE_PER_AREA + 2  # and two jump links
-    assert f'All {many} papers in Computer vision</a>' in vision_part
-    assert theory_part.count("<li><a href=") == 1 and "All " not in theory_part
+def test_a_value_carries_its_other_names():
+    diffusion = Tag("Diffusion models", "topic")
+    collection = Collection(name="Test", papers=(_paper("a", [diffusion]),))
+    script = render_facets(collection, synonyms={("topic", "Diffusion models"): ("DDPM",)})
+    data = json.loads(re.fullmatch(r"papersiteFacets\((.*)\);\n", script, re.S).group(1))
+    assert data["values"] == [[1, "Diffusion models", 1, ["DDPM"]]]
+
+
+def _type_filter(page, typed: str) -> None:
+    page.fill(".ps-facet-input", typed)
+    page.press(".ps-facet-input", "Enter")
+
+
+def test_the_filter_takes_names_as_people_type_them(papers_page):
+    page, address, records = papers_page
+    page.goto(address)
+    page.click(".ps-facet-open")
+    page.wait_for_selector(".ps-facet-group")
+    with_diffusion = _holders(records, "topic", "Diffusion models")
+    for typed in ("diffusion models", "Diffusion model", "DIFFUSION-MODELS", "ddpm"):
+        _type_filter(page, typed)
+        assert _shown(page) == with_diffusion, typed
+        assert page.text_content(".ps-facet-count").endswith("with topic Diffusion models")
+        # Filtered entries keep their gists, as the list shows them.
+        page.wait_for_function("() => [...document.querySelectorAll('.ps-facet-results .ps-gist')]"
+                               ".every(gist => gist.textContent)")
+        page.click(".ps-facet-on")
+    # A prefix offers what it may mean, without choosing.
+    page.fill(".ps-facet-input", "diffus")
+    assert page.locator(".ps-facet-suggestion", has_text="topic Diffusion models").count() == 1
+    # A name both an area and a topic: the reader chooses.
+    _type_filter(page, "representation learning")
+    assert "names an area and a topic: choose one" in page.text_content(".ps-facet-suggestions")
+    assert page.locator(".ps-facet-on").count() == 0
+    page.click(".ps-facet-suggestion[data-value='topic:Representation learning']")
+    assert _shown(page) == _holders(records, "topic", "Representation learning")
+    page.click(".ps-facet-on")
+    _type_filter(page, "lora")  # no paper of the bundled list is about low-rank adaptation
+    assert page.text_content(".ps-facet-suggestions") == (
+        "No area, topic, data set or model matches “lora”.")

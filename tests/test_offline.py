@@ -16,6 +16,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 import yaml
+from browsing import search_list
 from conftest import REPO, build_bundled
 from sitecheck import broken_links, external_resources, read_links
 
@@ -163,6 +164,8 @@ def _read_the_site(page, home: str, site: Path, shots: str) -> None:
     page.goto(home)
     page.locator(".md-tabs__link", has_text="Papers").click()
     page.wait_for_url(re.compile(r"/papers/(index\.html)?$"))
+    # The list draws the rows in view (its data loaded by script, from disk too): search it.
+    search_list(page, "DKT-FDG")
     assert page.locator(f"article a[href='{paper.removeprefix('papers/')}']").count() == 1
 
     page.goto(home)

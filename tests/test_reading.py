@@ -9,6 +9,7 @@ from collections import Counter
 from urllib.parse import urljoin
 
 import pytest
+from browsing import CONTROLS, SEARCH
 from conftest import REPO
 from playwright.sync_api import expect
 
@@ -125,15 +126,24 @@ def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path
     card_title = card.locator(":scope > a").text_content().strip()
     card.locator(".ps-save-mini").click()  # 2: on a related paper's card
     page.locator(".md-tabs__link", has_text="Papers").click()
-    page.locator(".ps-group .ps-entries").first.wait_for()
-    opened = page.locator(".ps-entries > li.ps-visited")
-    expect(opened).to_have_count(1)  # marked by papersite-list.js once the page has loaded
+    page.wait_for_selector(CONTROLS)
+    # The list draws the rows in view: the paper opened is found by its title.
+    _search_list(page, with_related["title"])
+    opened = page.locator(".ps-browse-row.ps-visited")
+    expect(opened).to_have_count(1)  # marked by papersite-list.js as the row is drawn
     assert "opened" in opened.inner_text()
-    unsaved = page.locator(".ps-entries > li", has=page.locator(".ps-save-mini[aria-pressed=false]"))
+    assert opened.locator(".ps-save-mini").get_attribute("aria-pressed") == "true"  # saved, 1
+    _search_list(page, "")
+    unsaved = page.locator(".ps-browse-row", has=page.locator(".ps-save-mini[aria-pressed=false]"))
     third_title = unsaved.first.locator(":scope > a").text_content().strip()
     unsaved.first.locator(".ps-save-mini").click()  # 3: on the all-papers list
     page.reload()
-    assert page.locator(".ps-save-mini[aria-pressed=true]").count() == 3
+    page.wait_for_selector(CONTROLS)
+    for title in (with_related["title"], card_title, third_title):
+        _search_list(page, title)
+        row = page.locator(".ps-browse-row", has=page.locator(":scope > a", has_text=title))
+        expect(row.first.locator(".ps-save-mini")).to_have_attribute("aria-pressed", "true")
+    _search_list(page, "")
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "reading-papers-saved.png")
 
@@ -163,6 +173,16 @@ def test_a_reading_list_saves_exports_clears_and_imports_papers(reader, tmp_path
     page.locator(".ps-my-list-count", has_text="3 papers imported").wait_for()
     page.locator(".ps-my-list-count", has_text="3 papers saved").wait_for()
     assert sorted(saved.all_text_contents()) == sorted(titles)
+
+
+def _search_list(page, words: str) -> None:
+    """Type words into the papers page's search box; wait for the list to show what they find."""
+    page.fill(SEARCH, words)
+    page.wait_for_function("""words => {
+      const status = document.querySelector('.ps-browse-status').textContent;
+      return (words.trim() ? status.includes(words.trim()) : !status.includes('every word'))
+        && !document.querySelector('.ps-browse-loading');
+    }""", arg=words)
 
 
 WIDE, NARROW = {"width": 1280, "height": 900}, {"width": 375, "height": 812}

@@ -106,9 +106,11 @@ def test_code_button_for_code_hosts_only():
 
 def test_papers_index_groups_by_area_largest_first():
     index = render_site(_collection(), HOSTED).pages["papers/index.md"]
-    headings = re.findall(r'<h2 id="([^"]+)">', index)
-    assert headings == ["area-computer-vision", "area-reinforcement-learning"]
-    assert index.count('<li><a href="paper-') == 3
+    # The list's first rows (every row of so short a list): an area's heading, then its papers.
+    headings = re.findall(r'ps-browse-area"[^>]*>([^<]+)</div>', index)
+    assert headings == ["Computer vision", "Reinforcement learning"]
+    assert index.count('role="listitem"') == 3 and index.count('<a href="paper-') == 3
+    assert index.index("Reinforcement learning</div>") < index.index('<a href="paper-3/">')
 
 
 def test_topic_map_page_links_every_dot_in_both_url_styles():
@@ -282,8 +284,9 @@ def test_lists_mark_derived_titles_discreetly():
     marked = replace(collection, papers=(derived, given, *collection.papers[2:]))
     pages = render_site(marked, HOSTED).pages
     index = pages["papers/index.md"]
-    entry = re.search(r"<li><a href=\"[^\"]*%s/\">.*?</li>" % derived.slug, index).group(0)
+    row = r'<div class="ps-browse-row" role="listitem"[^>]*><a href="[^"]*%s/">.*?</div>'
+    entry = re.search(row % derived.slug, index).group(0)
     assert 'class="ps-derived"' in entry and "derived from the abstract" in entry
-    entry = re.search(r"<li><a href=\"[^\"]*%s/\">.*?</li>" % given.slug, index).group(0)
+    entry = re.search(row % given.slug, index).group(0)
     assert "ps-derived" not in entry
     assert "≈ marks a title papersite derived" in index

@@ -8,7 +8,7 @@ link, title, whether the title is derived, its values' numbers, the numbers of i
 (best first) and its place on the topic map, by which the list sorts by how related each paper is
 to one the reader picks:
 
-    papersiteFacets({"kinds": [...], "values": [[kind, name, papers], ...],
+    papersiteFacets({"kinds": [...], "values": [[kind, name, papers, [synonym, ...]?], ...],
                      "papers": [[href, title, derived, [value, ...], [related, ...], [x, y]], ...]})
 
 Papers are in list order, values by kind, then by how many papers hold them.
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Mapping
 
 from ..links import PAPERS_DIR, PAPERS_INDEX, paper_path, relative_url
 from ..model import Collection
@@ -28,8 +29,11 @@ FACETS_PATH = f"{PAPERS_DIR}/facets.js"
 FACET_KINDS = ("area", "topic", "dataset", "model", "author")
 
 
-def render_facets(collection: Collection, directory_urls: bool = True) -> str:
-    """Return the script that hands the papers page its filters' data."""
+def render_facets(collection: Collection, directory_urls: bool = True,
+                  synonyms: Mapping[tuple[str, str], tuple[str, ...]] | None = None) -> str:
+    """Return the script that hands the papers page its filters' data; a value's other names
+    (`synonyms`, by kind and name: "LoRA" for Low-rank adaptation) let the reader type them."""
+    synonyms = synonyms or {}
     held = [[(tag.kind, tag.name) for tag in paper.tags if tag.kind in FACET_KINDS] +
             [("author", author) for author in paper.abstract.authors]
             for paper in collection.papers]
@@ -39,7 +43,9 @@ def render_facets(collection: Collection, directory_urls: bool = True) -> str:
     position = {paper.slug: index for index, paper in enumerate(collection.papers)}
     data = {
         "kinds": FACET_KINDS,
-        "values": [[FACET_KINDS.index(kind), name, counts[kind, name]] for kind, name in order],
+        "values": [[FACET_KINDS.index(kind), name, counts[kind, name],
+                    *([list(synonyms[kind, name])] if synonyms.get((kind, name)) else [])]
+                   for kind, name in order],
         "papers": [[relative_url(PAPERS_INDEX, paper_path(paper.slug), directory_urls),
                     plain_text(paper.title), int(paper.title_source == "derived"),
                     sorted({number[value] for value in values}),

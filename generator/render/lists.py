@@ -19,12 +19,10 @@ from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
+from .browse import render_browse_list
 from .common import (
-    INDEX_GIST_MAX_CHARS,
-    NO_AREA,
     TAG_KIND_LABELS,
     RenderOptions,
-    area_anchor,
     area_href,
     area_of,
     front_matter,
@@ -40,19 +38,16 @@ from .tag_groups import group_papers, is_grouped
 MAP_TITLE_MAX_CHARS = 110
 MAP_TOPIC_LEAST = 3
 """The fewest papers a topic needs to be named on the zoomed-in map, around its papers."""
-PAPERS_PAGE_PER_AREA = 40
-"""Entries an area shows on the papers page: at 5,000 papers the whole list weighed 2.2 MB.
-The area's page lists all of them, and the filters reach every paper."""
 # The filters (papersite-facets.js); hidden until the script shows them, as they need it.
-FACETS_PANEL = f"""<div class="ps-facets" data-ps-facets="{FACETS_PATH.rsplit('/', 1)[1]}" hidden>
+FACETS_PANEL = """<div class="ps-facets" data-ps-facets="{script}" hidden>
 <button type="button" class="md-button ps-facet-open" aria-expanded="false"
- aria-controls="ps-facet-body">Filter by topic, data set, model, area or author</button>
+ aria-controls="ps-facet-body">Filter by {kinds}</button>
 <div class="ps-facet-body" id="ps-facet-body" hidden>
-<p class="ps-facet-bar"><input type="search" class="ps-facet-input" list="ps-facet-options"
- aria-label="Filter by name" placeholder="Type a topic, data set, model, area or author">
-<datalist id="ps-facet-options"></datalist>
+<p class="ps-facet-bar"><input type="search" class="ps-facet-input" aria-label="Filter by name"
+ aria-describedby="ps-facet-suggestions" placeholder="Type a {kinds}, then Enter">
 <label>Sort <select class="ps-facet-sort"><option value="list">in list order</option>
 <option value="title">by title</option></select></label></p>
+<p class="ps-facet-suggestions" id="ps-facet-suggestions" aria-live="polite"></p>
 <ul class="ps-facet-chosen" aria-label="Chosen filters"></ul>
 <p class="ps-facet-count" aria-live="polite"></p>
 <div class="ps-facet-groups"></div>
@@ -131,36 +126,43 @@ def render_tags_index(collection: Collection, options: RenderOptions) -> str:
 
 
 def render_papers_index(collection: Collection, options: RenderOptions) -> str:
-    """Return the papers page: filters over every paper (`facets`), then the papers grouped by
-    area (largest first), one compact entry each, the first PAPERS_PAGE_PER_AREA of an area
-    with a link to its page, which lists them all."""
+    """Return the papers page: filters over every paper (`facets`), then every paper, by area
+    and topic, in list order or most distinctive first, drawn where the reader looks
+    (`browse`); the page holds the first screen of them."""
     here = PAPERS_INDEX
     by_area = papers_by_area(collection)
+    # Without the script, an area's link opens its page; with it, the list scrolls to the area.
     jumps = "".join(
-        f'<li><a href="#{area_anchor(area)}">{escape(area)}</a> '
-        f'<span class="ps-count">{len(papers)}</span></li>'
+        f'<li><a href="{area_href(here, area, options)}" data-ps-area="{escape(area)}">'
+        f'{escape(area)}</a> <span class="ps-count">{len(papers)}</span></li>'
         for area, papers in by_area.items())
-    sections = []
-    for area, papers in by_area.items():
-        # Papers without an area have no page of their own: all of them are listed here.
-        shown = papers if area == NO_AREA else papers[:PAPERS_PAGE_PER_AREA]
-        items = "".join(render_paper_entry(paper, here, options, INDEX_GIST_MAX_CHARS) for paper in shown)
-        rest = (f'<p class="ps-more"><a href="{area_href(here, area, options)}">All '
-                f'{len(papers)} papers in {escape(area)}</a></p>' if len(shown) < len(papers) else "")
-        sections.append(f'<section class="ps-group"><h2 id="{area_anchor(area)}">{escape(area)} '
-                        f'<span class="ps-count">{len(papers)}</span></h2>\n'
-                        f'<ul class="ps-entries">{items}</ul>{rest}</section>')
     map_link = relative_url(here, MAP_PATH, options.directory_urls)
     files = plural(len(collection.source_files), "list file")
     title = f"All {plural(len(collection.papers), 'paper')}"
-    derived = (" ≈ marks a title papersite derived from the abstract."
-               if any(paper.title_source == "derived" for paper in collection.papers) else "")
+    sources = {paper.title_source == "derived" for paper in collection.papers}
+    derived = " ≈ marks a title papersite derived from the abstract." if len(sources) == 2 else (
+        " Every title was derived from its abstract by papersite." if sources == {True} else "")
+    # No author filter where no authors were given.
+    kinds = ("topic, data set, model, area or author"
+             if any(paper.abstract.authors for paper in collection.papers) else
+             "topic, data set, model or area")
+    filters = FACETS_PANEL.format(script=FACETS_PATH.rsplit("/", 1)[1], kinds=kinds)
+    browse = ('<section class="ps-group ps-browse" aria-label="Every paper">'
+              '<div class="ps-browse-probe" aria-hidden="true"></div>'
+              '<p class="ps-browse-controls" hidden><input type="search" class="ps-browse-search" '
+              'aria-label="Search the list" placeholder="Search titles and gists">'
+              '<label>Order <select class="ps-browse-sort">'
+              '<option value="area">by area and topic</option>'
+              '<option value="input">in list order</option>'
+              '<option value="distinct">most distinctive in each area first</option></select></label>'
+              '<span class="ps-browse-status ps-count" aria-live="polite"></span></p>\n'
+              f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n'
+              + render_browse_list(collection, options) + "</section>\n")
     body = (f"<h1>{escape(title)}</h1>\n"
-            f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, grouped by area, '
-            f'each in list order; every page names its list and place. '
-            f'See them side by side on the <a href="{map_link}">topic map</a>.{derived}</p>\n'
-            + FACETS_PANEL +
-            f'<ul class="ps-tag-index ps-jumps">{jumps}</ul>\n' + "\n".join(sections) + "\n")
+            f'<p class="ps-tag-summary">{escape(collection.name)}, from {files}, by area and topic; '
+            "“most distinctive” puts first the papers farthest from their area's centre on the "
+            f'<a href="{map_link}">topic map</a>. Every page names its list and place.{derived}</p>\n'
+            + filters + browse)
     return front_matter({"title": "Papers", "hide": ["toc"], "search": {"exclude": True}}) + body
 
 

@@ -22,6 +22,7 @@ def render_search_page() -> str:
             'placeholder="A method\'s name, a phrase, a tag or an author" autocomplete="off"></p>\n'
             '<p class="ps-search-count" aria-live="polite"></p>\n'
             '<ol class="ps-search-results"></ol>\n'
+            '<div class="ps-search-partial-group" hidden></div>\n'
             "</form>\n"
             "<noscript><p>Search needs JavaScript, which is off in this browser.</p></noscript>\n")
     return front_matter({"title": "Search", "search": {"exclude": True}, "hide": ["toc"]}) + body

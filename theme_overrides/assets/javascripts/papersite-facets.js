@@ -25,14 +25,14 @@
   var open = panel.querySelector(".ps-facet-open");
   var body = panel.querySelector(".ps-facet-body");
   var input = panel.querySelector(".ps-facet-input");
-  var options = panel.querySelector("datalist");
+  var suggestions = panel.querySelector(".ps-facet-suggestions");
   var sortBy = panel.querySelector(".ps-facet-sort");
   var chosenList = panel.querySelector(".ps-facet-chosen");
   var groups = panel.querySelector(".ps-facet-groups");
   var count = panel.querySelector(".ps-facet-count");
   var results = panel.querySelector(".ps-facet-results");
   var more = panel.querySelector(".ps-facet-more");
-  var browse = document.querySelectorAll(".ps-group, .ps-jumps");
+  var browse = document.querySelectorAll(".ps-group");
   var openLabel = open.textContent;
   var data = null, loading = null, chosen = [], matching = [], drawn = 0;
   var likeThis = -1;  // the paper the list is sorted by relatedness to, by number
@@ -53,13 +53,11 @@
       }).then(function (value) {
         data = value;
         data.papers.forEach(function (paper, number) { paper.number = number; });
+        data.mixed = data.papers.some(function (paper) { return paper[2]; }) &&
+          data.papers.some(function (paper) { return !paper[2]; });
         data.byName = {};
         data.values.forEach(function (entry, number) {
           data.byName[data.kinds[entry[0]] + ":" + entry[1]] = number;
-          var option = document.createElement("option");
-          option.value = entry[1];
-          option.label = KIND_LABELS[data.kinds[entry[0]]] + " · " + entry[2];
-          options.appendChild(option);
         });
       });
     }
@@ -205,7 +203,7 @@
       link.href = paper[0];
       link.textContent = paper[1];
       item.appendChild(link);
-      if (paper[2]) {
+      if (paper[2] && data.mixed) {  // the mark tells titles apart only where some are given
         var mark = document.createElement("span");
         mark.className = "ps-derived";
         mark.title = "Title derived from the abstract by papersite";
@@ -219,6 +217,13 @@
       like.setAttribute("aria-label", "like this: list the papers most related to " + paper[1] + " first");
       like.addEventListener("click", function () { sortByRelatedness(paper); });
       item.appendChild(like);
+      // The gist, from the list's data (papersite-browse.js), as the unfiltered list shows it.
+      var gist = document.createElement("span");
+      gist.className = "ps-gist";
+      item.appendChild(gist);
+      if (window.papersiteBrowse && window.papersiteBrowse.gist) {
+        window.papersiteBrowse.gist(paper.number).then(function (text) { gist.textContent = text; });
+      }
       part.appendChild(item);
     });
     results.appendChild(part);
@@ -246,12 +251,98 @@
       open.textContent = openLabel;
     }
   });
-  input.addEventListener("change", function () {
-    var name = input.value.trim();
-    var number = data && data.values.findIndex(function (entry) { return entry[1] === name; });
-    if (number >= 0) {
+  /* A name as the filter compares it: lower case, accents off, "-" and "_" as spaces, each
+     word's plural "s" off ("Diffusion model" is "diffusion models"). */
+  function normal(name) {
+    return name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "")
+      .replace(/[\s_\-\u2010-\u2015]+/g, " ").trim().split(" ").map(function (word) {
+        return word.length > 3 && /[^s]s$/.test(word) ? word.slice(0, -1) : word;
+      }).join(" ");
+  }
+
+  /* The values a typed name may mean, best first: a name or other name (synonym, short name)
+     it spells exactly, then those it begins, then those with a word it begins; more papers first. */
+  function candidates(typed) {
+    var wanted = normal(typed);
+    if (!wanted) {
+      return [];
+    }
+    var found = [];
+    data.values.forEach(function (entry, number) {
+      var best = null;
+      [entry[1]].concat(entry[3] || []).forEach(function (name, synonym) {
+        var spelled = normal(name);
+        var rank = spelled === wanted ? 0 : spelled.indexOf(wanted) === 0 ? 1
+          : (" " + spelled).indexOf(" " + wanted) >= 0 ? 2 : 3;
+        if (rank < 3 && (!best || rank < best.rank)) {
+          best = {number: number, rank: rank, via: synonym ? name : ""};
+        }
+      });
+      if (best) {
+        found.push(best);
+      }
+    });
+    return found.sort(function (a, b) {
+      return a.rank - b.rank || data.values[b.number][2] - data.values[a.number][2];
+    });
+  }
+
+  /* Offer what the typed name may mean; with one clear meaning (Enter), take it. */
+  function suggest(take) {
+    var typed = input.value.trim();
+    suggestions.textContent = "";
+    if (!data || !typed) {
+      return;
+    }
+    var found = candidates(typed);
+    var exact = found.filter(function (item) { return item.rank === 0; });
+    var best = exact.length ? exact : found.filter(function (item) { return item.rank === found[0].rank; });
+    if (take && best.length === 1) {
       input.value = "";
-      choose(number);
+      choose(best[0].number);
+      return;
+    }
+    if (!found.length) {
+      suggestions.textContent = "No " + kindsOffered() + " matches “" + typed + "”.";
+      return;
+    }
+    if (exact.length > 1) {
+      suggestions.append("“" + typed + "” names " + exact.map(function (item) {
+        return "a" + (/^[aeiou]/.test(KIND_NAMES[data.kinds[data.values[item.number][0]]]) ? "n " : " ") +
+          KIND_NAMES[data.kinds[data.values[item.number][0]]];
+      }).join(" and ") + ": choose one. ");
+    }
+    (exact.length > 1 ? exact : found.slice(0, SHOWN_VALUES)).forEach(function (item) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "ps-facet-value ps-facet-suggestion";
+      button.dataset.value = data.kinds[data.values[item.number][0]] + ":" + data.values[item.number][1];
+      button.append(describe(item.number) + (item.via ? " (" + item.via + ")" : "") + " ");
+      var number = document.createElement("span");
+      number.className = "ps-count";
+      number.textContent = data.values[item.number][2];
+      button.appendChild(number);
+      button.addEventListener("click", function () {
+        input.value = "";
+        suggestions.textContent = "";
+        choose(item.number);
+      });
+      suggestions.appendChild(button);
+    });
+  }
+
+  function kindsOffered() {
+    var held = data.kinds.filter(function (kind, number) {
+      return data.values.some(function (entry) { return entry[0] === number; });
+    }).map(function (kind) { return KIND_NAMES[kind]; });
+    return held.length > 1 ? held.slice(0, -1).join(", ") + " or " + held[held.length - 1] : held[0];
+  }
+
+  input.addEventListener("input", function () { suggest(false); });
+  input.addEventListener("keydown", function (event) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      suggest(true);
     }
   });
   sortBy.addEventListener("change", function () { if (data) { update(); } });

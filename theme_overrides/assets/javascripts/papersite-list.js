@@ -94,6 +94,9 @@
   }
 
   function wire(button, paper, paths) {
+    if (buttons.length > 1000) {  // the papers page draws its rows anew as it scrolls
+      buttons = buttons.filter(function (pair) { return pair[0].isConnected; });
+    }
     buttons.push([button, paper]);
     button.hidden = false;
     button.addEventListener("click", function (event) {
@@ -129,7 +132,8 @@
   function markEntries(scope) {
     var savedNow = savedPaths();
     Array.prototype.forEach.call(
-      scope.querySelectorAll(".ps-entries > li, .ps-cards > li"), function (item) {
+      scope.querySelectorAll(".ps-entries > li, .ps-cards > li, .ps-browse-row[role=listitem]"),
+      function (item) {
         var link = item.querySelector(":scope > a");
         var path = link ? pathOf(link.href) : null;
         if (!isPaperPath(path) || item.querySelector(":scope > .ps-save-mini")) {  // or marked
@@ -148,11 +152,14 @@
         button.dataset.title = link.textContent.trim();
         item.appendChild(button);
         wire(button, {path: path, title: link.textContent.trim(),
-                      derived: !!item.querySelector(".ps-derived"), cite: ""}, savedNow);
+                      // the papers page marks no title where all are derived: its rows say so
+                      derived: !!item.querySelector(".ps-derived") || "psDerived" in item.dataset,
+                      cite: ""}, savedNow);
       });
   }
   markEntries(document);
-  // Entries drawn later (the papers page's filters, papersite-facets.js) announce themselves.
+  // Entries drawn later (the papers page's filters and list, papersite-facets.js and
+  // papersite-browse.js) announce themselves.
   document.addEventListener("papersite:entries", function (event) { markEntries(event.target); });
 
   // The "My list" page ------------------------------------------------------------------------

@@ -92,6 +92,39 @@
       });
   }
 
+  // Material counts the result groups it shows; papersite's search worker says how many pages
+  // have every word of the query (the count) and how many only some (one group, last). Hosted
+  // only: from disk the worker runs where it cannot tell the page.
+  var meta = document.querySelector(".md-search-result__meta");
+  var searchInput = document.querySelector(".md-search__input");
+  if (meta && searchInput && typeof BroadcastChannel === "function") {
+    var figures = null;
+    var recount = function () {
+      if (!figures || !meta.textContent ||
+          /^Type|^No /.test(meta.textContent)) {
+        return;
+      }
+      var text = (figures.complete === 1 ? "1 page" : figures.complete + " pages") +
+        " with every word" +
+        (figures.partial ? "; " + figures.partial + " more with only some, at the end" : "");
+      if (meta.textContent !== text) {  // (writing it is a mutation too)
+        meta.textContent = text;
+      }
+    };
+    // Each query's figures come after it is typed (the worker answers the newest query last).
+    searchInput.addEventListener("input", function () { figures = null; });
+    try {
+      new BroadcastChannel("papersite-search").onmessage = function (event) {
+        figures = event.data;
+        recount();
+      };
+      new MutationObserver(recount).observe(meta, {childList: true, characterData: true,
+                                                   subtree: true});
+    } catch (error) {
+      figures = null;  // a page opened from disk may refuse a channel (an opaque origin)
+    }
+  }
+
   // Material's search dialog has no name for assistive technology: give it one.
   var search = document.querySelector(".md-search[role=dialog]");
   if (search && !search.hasAttribute("aria-label")) {

@@ -13,9 +13,11 @@
   const input = form.querySelector(".ps-search-input");
   const list = form.querySelector(".ps-search-results");
   const count = form.querySelector(".ps-search-count");
+  const partial = form.querySelector(".ps-search-partial-group");
   const script = document.querySelector("script[src*='papersite-search-page']");
   const root = new URL("../../", script.src);
   const fromDisk = location.protocol === "file:";
+  const NONE = { complete: 0, partial: 0 };
 
   function loadManifest() {
     const url = new URL("search/papersite/manifest" + (fromDisk ? ".js" : ".json"), root);
@@ -32,22 +34,46 @@
     });
   }
 
-  function show(items) {
+  function entry(result) {
+    const item = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = new URL(result.location, root).href;
+    // Titles and texts are the worker's HTML: made of escaped index text and <mark>s.
+    link.innerHTML = result.title;
+    const text = document.createElement("p");
+    text.innerHTML = result.text || "";
+    item.append(link, text);
+    return item;
+  }
+
+  /* The results: a page's best section for each page with every word of the query (and the
+     tags it names), then, under a heading of their own, the pages with only some. */
+  function show(items, counts) {
     list.replaceChildren();
+    partial.replaceChildren();
+    partial.hidden = true;
     for (const group of items) {
-      const best = group[0], item = document.createElement("li");
-      const link = document.createElement("a");
-      link.href = new URL(best.location, root).href;
-      // Titles and texts are the worker's HTML: made of escaped index text and <mark>s.
-      link.innerHTML = best.title;
-      const text = document.createElement("p");
-      text.innerHTML = best.text || "";
-      item.append(link, text);
-      list.append(item);
+      if (group[0].group !== "partial") {
+        list.append(entry(group[0]));
+        continue;
+      }
+      const heading = document.createElement("h2");
+      heading.className = "ps-search-partial";
+      const shown = group.length < counts.partial ? ` (the first ${group.length})` : "";
+      heading.textContent = `With only some of the words: ${counts.partial}${shown}`;
+      const others = document.createElement("ol");
+      others.className = "ps-search-results";
+      group.forEach((result, i) => others.append(entry(i ? result : { ...result,
+        title: result.title.replace(/^<span class="ps-partial">[^<]*<\/span> · /, ""),
+        text: (result.text || "").replace(/^<span class="ps-partial-count">[^<]*<\/span> ?/, "") })));
+      partial.append(heading, others);
+      partial.hidden = false;
     }
-    const query = input.value.trim();
+    const query = input.value.trim(), complete = counts.complete;
     count.textContent = !query ? "" : items.length === 0 ? "No paper matches these words."
-      : items.length === 1 ? "1 result" : `${items.length} results`;
+      : (complete === 0 ? "No page has every word" : complete === 1 ? "1 page has every word"
+        : `${complete} pages have every word`) +
+        (counts.partial ? `; ${counts.partial} more only some, below.` : ".");
   }
 
   loadManifest().then(manifest => {
@@ -58,7 +84,7 @@
       const address = new URL(location.href);
       if (query) address.searchParams.set("q", query); else address.searchParams.delete("q");
       history.replaceState(null, "", address);
-      if (!query) { show([]); return; }
+      if (!query) { show([], NONE); return; }
       if (ready) worker.postMessage({ type: QUERY, data: query }); else pending = query;
     };
     worker.addEventListener("message", event => {
@@ -67,7 +93,8 @@
         ready = true;
         if (pending) worker.postMessage({ type: QUERY, data: pending });
       } else if (message.type === RESULT) {
-        show(message.data.items || []);
+        const items = message.data.items || [];
+        show(items, message.data.counts || { complete: items.length, partial: 0 });
       }
     });
     worker.postMessage({ type: SETUP, data: { config: { papersite: manifest }, docs: [] } });

@@ -19,8 +19,8 @@
   // title would: typing "diffusion" should not rank DiffusionSat above papers on diffusion.
   const PREFIX_MATCH = 0.4;
   const SNIPPETS = 10;        // results that get a snippet of their text: Material's first screen
-  const ENOUGH_COMPLETE = 5;  // pages with every query word after which the others are left out
   const SNIPPET_WORDS = 36;
+  const PARTIAL_SHOWN = 100;  // pages with only some of the query's words listed (all counted)
   const EXACT_CANDIDATES = 200;  // best results checked for being named exactly by the query
   const MARKED_TITLES = 100;     // results whose title marks the query's words
   const STOP_WORDS = new Set(("a able about across after all almost also am among an and any " +
@@ -98,10 +98,14 @@
       offersByLetter.set(letter, load(`o${number}`).then(({ papers, pages }) => {
         const byPhrase = new Map();
         for (const [spelling, kind, count, location, tag] of pages) {
-          const key = offerKey(spelling), name = tag || spelling;
-          if (!byPhrase.has(key)) byPhrase.set(key, []);
-          byPhrase.get(key).push({ name, kind, count,
-            location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` });
+          const name = tag || spelling;
+          const offer = { name, kind, count,
+            location: location || `${papers}#filter=${encodeURIComponent(`${kind}:${name}`)}` };
+          // "Over-smoothing" is offered for "oversmoothing" too (the search page offers each once).
+          for (const key of new Set([offerKey(spelling), offerKey(spelling.replace(/[-\u2010\u2011]/g, ""))])) {
+            if (!byPhrase.has(key)) byPhrase.set(key, []);
+            byPhrase.get(key).push(offer);
+          }
         }
         return byPhrase;
       }).catch(() => new Map()));  // the papers alone
@@ -133,11 +137,25 @@
 
   /* ------------------------------------------------------------------ terms, as the index has them */
 
+  // Greek letters as authors spell them out, as generator/search_terms.py `GREEK`.
+  const GREEK = new Map([..."αβγδεζηθικλμνξοπρστυφχψωϵϑϕς"].map((letter, i) => [letter,
+    ("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho " +
+     "sigma tau upsilon phi chi psi omega epsilon theta phi sigma").split(" ")[i]]));
+
   function fold(text) {
-    return text.toLowerCase().normalize("NFKD").replace(/\p{M}/gu, "");
+    return text.toLowerCase().replace(/[α-ωϵϑϕ]/g, letter => GREEK.get(letter) || letter)
+      .normalize("NFKD").replace(/\p{M}/gu, "");
   }
 
-  function stem(word) {  // Harman's S-stemmer, as generator/search_terms.py
+  // A word, or words joined by hyphens ("over-smoothing"), as a query is read.
+  const TOKEN = /[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)*/gu;
+  const HYPHEN = /[-\u2010\u2011]/;
+
+  function stem(word) {  // as generator/search_terms.py: singular, and -ise spelled -ize
+    return singularStem(word).replace(/(?<=\w{3})([iy])s(e|ed|es|er|ers|ing|ation|ations)$/, "$1z$2");
+  }
+
+  function singularStem(word) {  // Harman's S-stemmer
     if (word.length <= 3 || !word.endsWith("s")) return word;
     if (word.endsWith("ies") && !word.endsWith("eies") && !word.endsWith("aies"))
       return word.slice(0, -3) + "y";
@@ -149,28 +167,46 @@
   /* Query terms: each a word as typed (folded) and its stem; stop words dropped but the last.
      Words in quotes must be in a page as they are, and side by side; other words side by side
      rank the pages that have them so first. Pairs are of stems, as the index keeps them (stop
-     words left out: "learning to rank" is the pair "learning rank"). */
+     words left out: "learning to rank" is the pair "learning rank").
+     Spelling variants are one word: a hyphenated word is its parts written as one (the index
+     holds every compound so, generator/search_terms.py `compounds`), or, where no page writes
+     it so, its parts side by side, its `pairs`; two words typed apart are also the one word a page may write ("over smoothing",
+     "oversmoothing"), a `join`. */
   function parseQuery(query) {
-    const terms = [], pairs = [];
+    const terms = [], pairs = [], joins = [];
     const segments = fold(query).split('"');
     const lastSegment = segments.length - 1;
     segments.forEach((segment, s) => {
       const quoted = s % 2 === 1 && s < lastSegment;  // an unclosed quote is still being typed
-      const words = segment.match(WORD) || [];
-      let previous = null;
-      words.forEach((word, i) => {
-        const last = s === lastSegment && i === words.length - 1 && /[\p{L}\p{N}]$/u.test(query);
-        if (STOP_WORDS.has(word) && !last) return;
-        const wordStem = stem(word);
-        if (previous !== null && previous !== wordStem)
-          pairs.push({ pair: `${previous} ${wordStem}`, required: quoted });
-        previous = wordStem;
-        const known = terms.find(term => term.word === word);
-        if (known) { known.required = known.required || quoted; return; }
-        terms.push({ word, stem: wordStem, prefix: word.length >= 2 && !quoted, required: quoted });
+      const tokens = segment.match(TOKEN) || [];
+      let previous = null, previousTerm = -1;
+      tokens.forEach((token, i) => {
+        const last = s === lastSegment && i === tokens.length - 1 && /[\p{L}\p{N}]$/u.test(query);
+        const parts = token.split(HYPHEN);
+        if (parts.length === 1 && STOP_WORDS.has(token) && !last) { previousTerm = -1; return; }
+        const word = parts.join(""), wordStem = stem(word);
+        const stems = parts.filter(part => !STOP_WORDS.has(part)).map(stem);
+        const inner = stems.slice(1).map((second, k) => `${stems[k]} ${second}`)
+          .filter(pair => pair.split(" ")[0] !== pair.split(" ")[1]);
+        const first = stems.length ? stems[0] : wordStem;
+        if (previous !== null && previous !== first)
+          pairs.push({ pair: `${previous} ${first}`, required: quoted });
+        previous = stems.length ? stems[stems.length - 1] : wordStem;
+        let t = terms.findIndex(term => term.word === word);
+        if (t >= 0) terms[t].required = terms[t].required || quoted;
+        else {
+          t = terms.length;
+          terms.push({ word, stem: wordStem, prefix: word.length >= 2 && !quoted, required: quoted,
+                       pairs: inner, parts: parts.length > 1 ? [...parts, ...stems] : [] });
+        }
+        if (previousTerm >= 0 && previousTerm !== t && !quoted && parts.length === 1 &&
+            !terms[previousTerm].parts.length)
+          joins.push({ word: terms[previousTerm].word + word, first: previousTerm, second: t });
+        previousTerm = t;
       });
     });
-    return { terms: terms.slice(0, 32), pairs: pairs.slice(0, 16) };
+    return { terms: terms.slice(0, 32), pairs: pairs.slice(0, 16),
+             joins: joins.filter(join => join.second < 32).slice(0, 8) };
   }
 
   function matchFactor(term, candidate) {
@@ -211,11 +247,30 @@
     return count;
   }
 
+  /* The pages with every one of `wanted` pairs, each with the score of its pairs. */
+  function pairDocs(wanted, shardsByPair, total) {
+    const found = new Map();
+    wanted.forEach((pair, q) => {
+      for (const shard of shardsByPair[q]) {
+        const c = shard.terms.indexOf(pair);
+        if (c < 0) continue;
+        const count = countPostings(shard.postings[c]);
+        const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
+        decode(shard.postings[c], (doc, weight) => {
+          const [pairs, score] = found.get(doc) || [0, 0];
+          if (pairs === q) found.set(doc, [q + 1, score + idf * weightScore(weight, false)]);
+        }, manifest.pairOffset || 0);
+      }
+    });
+    const all = new Map();
+    for (const [doc, [pairs, score]] of found) if (pairs === wanted.length) all.set(doc, score);
+    return all;
+  }
+
   /* Score every page for the query; return pages with their score and the terms they match:
      those with the most of the query's words first, then those with the most of its words side
-     by side, then by score. Pages without a quoted word or pair are left out, and so are those
-     without every word when at least ENOUGH_COMPLETE pages have them all. */
-  function rank(terms, termShards, pairs, pairShards) {
+     by side, then by score. Pages without a quoted word or pair are left out. */
+  function rank({ terms, pairs, joins }, termShards, pairShards, partShards, joinShards) {
     const total = docs.length;
     const scores = new Float64Array(total), matched = new Uint32Array(total);
     const best = new Float64Array(total);
@@ -240,12 +295,37 @@
           if (score > best[doc]) best[doc] = score;
         });
       }
+      // A hyphenated word no page writes as one is its parts side by side. (Not beside the
+      // compound: the index's pairs skip stop words, "over the smoothing kernel".)
+      if (term.pairs.length && exactIdf === Infinity) {
+        const sides = pairDocs(term.pairs, partShards[t], total);
+        for (const [doc, score] of sides) {
+          if (best[doc] === 0) hits.push(doc);
+          if (score > best[doc]) best[doc] = score;
+        }
+      }
       for (const doc of hits) {
         if (matched[doc] === 0) touched.push(doc);
         matched[doc] |= 1 << t;
         scores[doc] += best[doc];
         best[doc] = 0;
       }
+    });
+    // Two words typed apart that a page writes as one count as both.
+    joins.forEach(({ word, first, second }, j) => {
+      const both = 1 << first | 1 << second, wordStem = stem(word);
+      for (const shard of joinShards[j])
+        shard.terms.forEach((candidate, c) => {
+          if (candidate !== word && candidate !== wordStem) return;
+          const count = countPostings(shard.postings[c]);
+          const idf = Math.log(1 + (total - count + 0.5) / (count + 0.5));
+          decode(shard.postings[c], (doc, weight) => {
+            if (matched[doc] === 0) touched.push(doc);
+            const added = both & ~matched[doc];
+            matched[doc] |= both;
+            scores[doc] += popcount(added) * idf * weightScore(weight, true);
+          });
+        });
     });
     const together = new Uint8Array(total), missing = new Uint8Array(total);
     pairs.forEach(({ pair, required }, p) => {
@@ -276,10 +356,7 @@
                      together: together[doc] }));
     results.sort((a, b) => b.count - a.count || b.together - a.together || b.score - a.score ||
       a.doc - b.doc);
-    // Once a few pages have every word, those with only some are left out: "diffusion
-    // models" should not list, nor count, every paper about models.
-    const partial = results.findIndex(result => result.count < terms.length);
-    return partial >= ENOUGH_COMPLETE ? results.slice(0, partial) : results;
+    return results;
   }
 
   /* Put first the pages the query names exactly: a name the paper coins, or its title; as
@@ -329,7 +406,9 @@
       .replace(/"/g, "&quot;");
   }
 
-  /* Words of text with their offsets, and which query term matches each (-1: none). */
+  /* Words of text with their offsets, and which query term matches each (-1: none). A part of
+     a hyphenated query word matches only hyphenated to another part ("over-smoothing", not
+     "information over its neighbours"). */
   function words(text, terms) {
     let hits = hitsByWord.get(terms);
     if (!hits) hitsByWord.set(terms, hits = new Map());  // thousands of titles share words
@@ -338,10 +417,19 @@
       let hit = hits.get(match[0]);
       if (hit === undefined) {
         const folded = stem(fold(match[0]));
-        hits.set(match[0], hit = terms.findIndex(term => matchFactor(term, folded) > 0));
+        hit = terms.findIndex(term => matchFactor(term, folded) > 0);
+        const part = hit < 0 ? terms.findIndex(term => term.parts.includes(folded)) : -1;
+        hits.set(match[0], hit = part >= 0 ? -2 - part : hit);  // -2 - t: a part of term t
       }
       found.push({ start: match.index, end: match.index + match[0].length, hit });
     }
+    found.forEach((span, i) => {
+      if (span.hit > -2) return;
+      const joined = other => other && other.hit === span.hit &&
+        /^[-\u2010\u2011]$/.test(text.slice(Math.min(span.end, other.end), Math.max(span.start, other.start)));
+      span.joined = joined(found[i - 1]) || joined(found[i + 1]);
+    });
+    for (const span of found) if (span.hit <= -2) span.hit = span.joined ? -2 - span.hit : -1;
     return found;
   }
   const hitsByWord = new WeakMap();
@@ -443,6 +531,18 @@
     };
   }
 
+  /* The pages with some of the query's words, not all, as one group: its first page, marked
+     as the start of the group and saying how many there are, then the others. The page's
+     script counts the results without it (papersite-reading.js). */
+  function partialGroup(partial, total, terms) {
+    const items = partial.map((result, i) => item(result, terms, i ? Infinity : 0));
+    const count = total === 1 ? "1 page has" : `${total} pages have`;
+    items[0] = { ...items[0], group: "partial",
+      title: `<span class="ps-partial">Some of the words</span> · ${items[0].title}`,
+      text: `<span class="ps-partial-count">${count} only some of the words.</span> ${items[0].text || ""}` };
+    return items;
+  }
+
   /* Group results per page, as Material does: a page's sections follow the page. */
   function group(results, terms) {
     const groups = new Map();
@@ -472,25 +572,61 @@
   }
 
   async function search(query) {
-    const { terms, pairs } = parseQuery(query);
-    if (!terms.length) return { items: [] };
+    const parsed = parseQuery(query), { terms, pairs, joins } = parsed;
+    if (!terms.length) return { items: [], counts: { complete: 0, partial: 0 } };
     const wanted = phrase(query);
-    const [, offers, termShards, pairShards] = await Promise.all([loadDocs(), loadOffers(wanted),
+    const [, offers, termShards, pairShards, partShards, joinShards] = await Promise.all([
+      loadDocs(), loadOffers(wanted),
       Promise.all(terms.map(term => loadShards([term.word, term.stem]))),
-      Promise.all(pairs.map(({ pair }) => loadPairShards(pair)))]);
-    const { results, pinned } = pinExact(rank(terms, termShards, pairs, pairShards), query);
-    await texts(results);
+      Promise.all(pairs.map(({ pair }) => loadPairShards(pair))),
+      Promise.all(terms.map(term => Promise.all(term.pairs.map(loadPairShards)))),
+      Promise.all(joins.map(join => loadShards([join.word, stem(join.word)])))]);
+    const ranked = rank(parsed, termShards, pairShards, partShards, joinShards);
+    // Only pages with every word are counted; those with some of them come after, as one
+    // group that says so: "diffusion model watermark" does not count every paper on models.
+    // (A stop word still being typed, "diffusion for", is in no page's index terms.)
+    const needed = terms.reduce((mask, term, t) =>
+      STOP_WORDS.has(term.word) && terms.length > 1 ? mask : mask | 1 << t, 0);
+    const complete = [], partial = [];
+    for (const result of ranked) ((result.mask & needed) === needed ? complete : partial).push(result);
+    const { results, pinned } = pinExact(complete, query);
+    await texts([...results, ...partial.slice(0, 1)]);
     const items = group(results, terms);
     // A tag or an author the query names comes right after the papers it names exactly: a
-    // paper that coins "Mamba" first, then the Mamba tag's page.
-    const offered = (offers.get(offerKey(query)) || []).map(offer => [offerItem(offer)]);
+    // paper that coins "Mamba" first, then the Mamba tag's page. A tag named by several of its
+    // spellings ("MoE", "MoEs") is offered once.
+    const locations = new Set();
+    const offered = (offers.get(offerKey(query)) || []).filter(offer =>
+      !locations.has(offer.location) && locations.add(offer.location)).map(offer => [offerItem(offer)]);
     items.splice(Math.min(pinned, items.length), 0, ...offered);
-    const answer = { items };
+    if (partial.length) items.push(partialGroup(partial.slice(0, PARTIAL_SHOWN), partial.length, terms));
+    const counts = { complete: results.length, partial: partial.length };
+    announce({ query, ...counts });
+    const answer = { items, counts };
     if (options.suggest) answer.suggest = suggestions(query, results);
     return answer;
   }
 
   /* ------------------------------------------------------------------ messages */
+
+  /* Material counts the groups it is given; the page's script (papersite-reading.js) says
+     instead how many pages have every word and how many some of them. */
+  // Hosted only: from disk the worker is an iframe of the page (the iframe-worker shim), where
+  // a channel's message stalls the search; Material's own count stays there.
+  const counts = (() => {
+    try {
+      return fromDisk ? null : new BroadcastChannel("papersite-search");
+    } catch (error) {
+      return null;
+    }
+  })();
+  function announce(figures) {
+    try {
+      if (counts) counts.postMessage(figures);
+    } catch (error) {
+      console.warn(`papersite search: ${error}`);
+    }
+  }
 
   let latest = null, busy = false;
 
