@@ -772,6 +772,62 @@ def test_a_long_gist_drops_a_trailing_phrase_when_no_clause_ends_in_time() -> No
                              "alternations between dictionary updates and coding steps.")
 
 
+@pytest.mark.parametrize("text, gist", [
+    # AISTATS 2025: a series a comma opens ("convex optimization, minimax … and …") goes whole
+    # with the phrase that holds it.
+    ("Root finding is central. We develop a new class of self-tuning algorithms to solve a "
+     "root-finding problem involving a Lipschitz continuous operator, with applications in convex "
+     "optimization, minimax saddle point problems and variational inequalities.",
+     "We develop a new class of self-tuning algorithms to solve a root-finding problem involving "
+     "a Lipschitz continuous operator."),
+    # COLM 2024: a citation goes first, and the sentence then fits.
+    ("Questions help. We explore a language model's ability to self-improve (STaR; Zelikman et "
+     "al., 2022) by rewarding the model for generating useful questions—a simple method we dub "
+     "STaR-GATE.",
+     "We explore a language model's ability to self-improve by rewarding the model for generating "
+     "useful questions—a simple method we dub STaR-GATE."),
+    # ICLR 2024: a list after a colon goes whole, its "(a)" no parenthetical to drop.
+    ("Episodic memory is useful. We introduce Efficient episodic Memory Utilization (EMU) for "
+     "MARL, with two primary objectives: (a) accelerating reinforcement learning by leveraging "
+     "semantically coherent memory from an episodic buffer and (b) selectively promoting "
+     "desirable transitions to prevent local convergence.",
+     "We introduce Efficient episodic Memory Utilization (EMU) for MARL, with two primary "
+     "objectives."),
+    # AISTATS 2025: a long lead-in opening with "By" goes, not the main clause after it.
+    ("Variable importance is costly. By using the ideas of early stopping of gradient-based "
+     "methods in combination with warm-start using the dropout method, we develop a scalable "
+     "method to estimate variable importance for any algorithm that can be expressed as an "
+     "iterative kernel update equation.",
+     "We develop a scalable method to estimate variable importance for any algorithm that can be "
+     "expressed as an iterative kernel update equation."),
+    # COLM 2024: "developing" is a cue, but the first sentence says what others do.
+    ("A significant amount of research is focused on developing and evaluating large language "
+     "models for a variety of code synthesis tasks. In contrast, the behavior of instructional "
+     "code editing with LLMs is understudied. We introduce a carefully crafted benchmark of code "
+     "editing tasks and use it to evaluate several cutting edge LLMs.",
+     "We introduce a carefully crafted benchmark of code editing tasks and use it to evaluate "
+     "several cutting edge LLMs."),
+])
+def test_a_long_gist_is_said_whole_as_a_sentence(text: str, gist: str) -> None:
+    # Issue 42: no gist cut off with "…" where a whole sub-phrase can go instead.
+    assert gist_of(text, 2025) == gist
+
+
+def test_a_gist_pointing_back_gives_way_to_the_next_sentence_of_the_authors() -> None:
+    # ICLR 2024: "We find that this problem …" points back to the sentence before; the next
+    # sentence the authors say of their work stands alone.
+    text = ("It is inherently ambiguous to lift 2D results from pre-trained diffusion models to a "
+            "3D world for text-to-3D generation. 2D diffusion models solely learn view-agnostic "
+            "priors and thus lack 3D knowledge during the lifting, leading to the multi-view "
+            "inconsistency problem. We find that this problem primarily stems from geometric "
+            "inconsistency, and avoiding misplaced geometric structures substantially mitigates "
+            "the problem in the final outputs. Therefore, we improve the consistency by aligning "
+            "the 2D geometric priors in diffusion models with well-defined 3D shapes during the "
+            "lifting, addressing the vast majority of the problem.")
+    assert gist_of(text, 2024) == ("We improve the consistency by aligning the 2D geometric priors in "
+                                   "diffusion models with well-defined 3D shapes during the lifting.")
+
+
 def test_a_sentence_with_no_phrase_to_drop_is_cut_not_on_a_function_word() -> None:
     # The 24th word is "the", the 23rd "of": the cut ends on "layers".
     text = ("We propose a new method of sparse codes of images and of dictionary updates and of "

@@ -54,7 +54,7 @@ _TAKES_THAT = frozenset(
 # "first, …; second" ends on what opens the next item.
 _ENUMERATORS = frozenset("first second third fourth firstly secondly thirdly finally lastly".split())
 # "As a direct result, on input a graph G, we present …": what precedes the main clause.
-_MAIN_CLAUSE = re.compile(r"(?:we|our|this\s+(?:paper|work|study))\s", re.IGNORECASE)
+_MAIN_CLAUSE = re.compile(r"(?:^|,\s)(?:we|our|this\s+(?:paper|work|study))\s", re.IGNORECASE)
 # "to" after these is no purpose: "learns how to choose", "is able to".
 _TO_BELONGS = frozenset("how able order want wants need needs aim aims seek seeks try tries "
                         "attempt attempts learn learns used due according compared relative lead "
@@ -63,7 +63,10 @@ _TO_BELONGS = frozenset("how able order want wants need needs aim aims seek seek
 # A participle that "by …" completes: "a benchmark suite created", "a network, built".
 _AWAITS_AGENT = re.compile(r"\s(?:[a-z]+ed|built|made|done|driven|given|known|shown)$")
 # "inspection, comparison, and purchase": commas inside a series, where no clause ends.
-_IN_A_SERIES = re.compile(r"(?:[\w'-]+(?:\s+[\w'-]+){0,2},\s+)+(?:and|or)\s")
+# "convex optimization, minimax problems and variational inequalities" too.
+_IN_A_SERIES = re.compile(r"(?:[\w'-]+(?:\s+[\w'-]+){0,2},\s+)+(?:and|or)\s|(?!(?:which|that|where|"
+                          r"while|whereas|we|our|but|thereby|with|by|to|in|for|and|or)\b)"
+                          r"[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:and|or)\s[\w'-]+(?:\s+[\w'-]+){0,3}[.;]?$")
 _SERIES_ENDS = re.compile(r",\s+(?:[\w'-]+\s+){0,2}[\w'-]+$")
 _AND_OR = re.compile(r"(?:and|or)\s")
 # "(i)", "1)", "ii)": a list, said by its first item.
@@ -139,7 +142,7 @@ def _reads_whole(text: str, match: re.Match[str], is_clause: bool) -> bool:
         return False
     last = words[-1].lower().rstrip(",;:")
     follows = text[match.end():]
-    if last in _ENUMERATORS or _MAIN_CLAUSE.match(follows) and not _MAIN_CLAUSE.match(head) or \
+    if last in _ENUMERATORS or _MAIN_CLAUSE.search(follows) and not _MAIN_CLAUSE.search(head) or \
             follows.startswith("that ") and last in _TAKES_THAT or \
             follows.startswith("to ") and last in _TO_BELONGS:
         return False

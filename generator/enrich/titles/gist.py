@@ -43,7 +43,8 @@ _LEAD_IN_BEFORE_WE = re.compile(
 # A lead-in this opens is one clause, however long: "After confirming that … collapse, we
 # demonstrate …", "Building on recent progress toward …, we …".
 _SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
-                          r"although|though|unlike|whereas|because|leveraging|drawing)\s",
+                          r"although|though|unlike|whereas|because|leveraging|drawing|by|to|"
+                          r"using|through|when|as|towards?)\s",
                           re.IGNORECASE)
 # "We then propose", "We also introduce": the adverb links to sentences the gist leaves out;
 # so does "instead" after the verb ("We propose instead to build upon …").
@@ -261,34 +262,41 @@ def _said_directly(text: str) -> str:
 
 def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence as a gist says it, uncut and with its placeholders
-    (see `derive_gist`): the one that
-    introduces the paper's name, else, of the sentences of the first kind found, the first
-    whose opening does not point back to a sentence the gist leaves out ("We establish three
-    results for such coupled dynamics"), if any."""
+    (see `derive_gist`). Kinds of sentence, in order: the one that introduces the paper's name;
+    those that introduce something; those that study or show something; any other the authors
+    say of their work ("we", "our", "this paper"); a release; the first sentence. The first
+    sentence of them that, said alone, does not point back to a sentence the gist leaves out
+    ("We establish three results for such coupled dynamics") is the one, unless it is not the
+    first of its kind and only reports experiments or looks ahead ("We demonstrate the
+    effectiveness of …"); if every one points back, the first (the abstract's first sentence
+    only when no other is of a kind)."""
     sentences = [sentence for sentence in prepared.sentences
                  if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
                  ] or prepared.sentences
-    named = next((s for s in sentences if name and (s.intro_cues and name in s.text or
-                                                    s.text.startswith(name + " "))), None)
-    if named:
-        return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
+    named = [s for s in sentences if name and (s.intro_cues and name in s.text or
+                                               s.text.startswith(name + " "))][:1]
     # "We release our dataset to the community" introduces no contribution of its own.
     releasing = [s for s in sentences if s.intro_cues and _ONLY_RELEASES.search(s.text)]
-    introducing = [s for s in sentences if s.intro_cues and s not in releasing]
-    for kind in (introducing, [s for s in sentences if s.study_cues], releasing,
-                 sentences[:1]):
-        if kind:
-            said = map(_said_alone, kind)  # lazily: the first sentence usually serves
-            first = next(said)
-            if not _points_back(first):
-                return first
-            # A later sentence that reports experiments or looks ahead ("We demonstrate the
-            # effectiveness of …") says less than one that points back.
-            return next((text for text in said if not _points_back(text) and
-                         not _REPORTS.search(text)), first)
-    return ""
+    # "… is focused on developing X" has a cue but says what others do.
+    introducing = [s for s in sentences if s.intro_cues and s not in releasing and
+                   _OWN_WORK.search(s.text)]
+    kinds = (named, introducing, [s for s in sentences if s.study_cues],
+             [s for s in sentences if _OWN_WORK.search(s.text)], releasing, sentences[:1])
+    first = ""
+    for kind in kinds:
+        if kind is kinds[-1] and first:  # a contribution pointing back, not the background
+            return first
+        for at, sentence in enumerate(kind):
+            text = _said_alone(sentence)
+            first = first or text
+            if not _points_back(text) and (at == 0 or not _REPORTS.search(text)):
+                return _with_what_it_does(_naming_clause(text, name), sentence, prepared, name) \
+                    if kind is named else text
+    return first
 
 
+# A sentence the authors say of their own work, when none has a cue ("Our method models …").
+_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _ONLY_RELEASES = re.compile(r"^We\s+(?:(?:also|will|further)\s+)?(?:publicly\s+)?(?:release|"
                             r"open-source)\b")
 
