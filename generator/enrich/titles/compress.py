@@ -1,11 +1,8 @@
 """Say a long sentence in at most a given number of words by dropping whole sub-phrases.
 
-A sentence cut mid-phrase and ended with "…" reads as a fragment. Most long contribution
-sentences carry their point in the main clause, and what makes them long hangs off it as a
-whole phrase: a parenthetical "(e.g., …)", an aside ", i.e., …,", a trailing "that …",
-"which …", ", where …" or "by …" clause, a participial phrase (", enabling …"), a second verb
-(", and show …"), a list of examples (", such as …"). Dropping these, the rest still reads as
-a sentence; only when none of them is enough is the sentence cut with "…".
+A sentence cut mid-phrase and ended with "…" reads as a fragment. A long contribution sentence
+carries its point in the main clause; what makes it long hangs off it as whole phrases (a
+parenthetical, an aside, a trailing clause), and without them the rest still reads whole.
 """
 
 from __future__ import annotations
@@ -15,18 +12,15 @@ from collections.abc import Callable
 
 from .vocabulary import DANGLING
 
-# "(e.g., modularity)", "(or lack thereof)", "(accelerated)": a parenthetical in lower-case
-# words adds a detail; one that spells out or names ("(HTRL)", "(fANOVA)") stays while it can.
-# A citation goes too: "(STaR; Zelikman et al., 2022)".
-# A list's "(a)" is no parenthetical, nor "(semi-)" of "(semi-)bandit".
+# "(e.g., modularity)", "(accelerated)", "(STaR; Zelikman et al., 2022)": a detail or a citation
+# goes first; a name ("(HTRL)", "(fANOVA)"), a list's "(a)", "(semi-)bandit" stay.
 _LOWER_PARENTHETICAL = re.compile(r"\s*\((?:(?![ivx]+\))[a-z][a-z-]+|[a-z][^()]*\s[^()]*|"
                                   r"[^()]*(?:et al\.|\b(?:19|20)\d\d\b)[^()]*)\)(?=[\s,.;:]|$)")
 _PARENTHETICAL = re.compile(r"\s*\([^()]*\s[^()]*\)(?=[\s,.;:]|$)")
 # ", i.e., primal and dual variables," ", e.g., …": an aside up to the next comma.
 _ASIDE = re.compile(r",?\s+(?:i\.e\.|e\.g\.|namely|for (?:example|instance)),?\s+[^,;()]*(?=[,;]|$)")
-# Where a trailing phrase can be dropped: a clause, a participial or "by …" phrase, a second
-# verb, a list of examples. `_PHRASE_BREAK`: a trailing "to …", "via …", "with …" (tried when
-# no clause ends within the limit).
+# Where a trailing clause, participial or "by …" phrase, second verb or list of examples can be
+# dropped; `_PHRASE_BREAK`: a trailing "to …", "via …", "with …" (when no clause break fits).
 _VERBS = (r"(?:show|prove|demonstrate|establish|derive|provide|propose|present|introduce|develop|"
           r"design|achieve|evaluate|validate|apply|use|analy[sz]e|obtain|extend|release|conduct|"
           r"compare|offer|explore|investigate|identify|construct|leverage|learn|enable|outperform|"
@@ -41,7 +35,7 @@ _CLAUSE_BREAK = re.compile(
     r"(?:also\s+|then\s+|further\s+)?" + _VERBS + r")\s)")
 _PHRASE_BREAK = re.compile(r"\s+(?=(?:to\s+(?!(?:the|a|an|this|these|its|their|our|be)\s)[a-z]+|"
                            r"via|through|with|for|in|on|across|under|from|within|over|at|as)\s)")
-# "We show" before "that …", "the insight" before "that …": what "that" opens is the object.
+# "We show" or "the insight" before "that …": what "that" opens is the object.
 _TAKES_THAT = frozenset(
     "show shows showed shown prove proves proved proven demonstrate demonstrates demonstrated find "
     "finds found argue argues argued observe observes observed reveal reveals revealed establish "
@@ -62,13 +56,12 @@ _TO_BELONGS = frozenset("how able order want wants need needs aim aims seek seek
                         "unable up close equivalent similar".split())
 # A participle that "by …" completes: "a benchmark suite created", "a network, built".
 _AWAITS_AGENT = re.compile(r"\s(?:[a-z]+ed|built|made|done|driven|given|known|shown)$")
-# "inspection, comparison, and purchase": commas inside a series, where no clause ends.
-# "convex optimization, minimax problems and variational inequalities" too.
+# "inspection, comparison, and purchase", "convex optimization, minimax problems and variational
+# inequalities": commas inside a series, where no clause ends.
 _IN_A_SERIES = re.compile(r"(?:[\w'-]+(?:\s+[\w'-]+){0,2},\s+)+(?:and|or)\s|(?!(?:which|that|where|"
                           r"while|whereas|we|our|but|thereby|with|by|to|in|for|and|or)\b)"
                           r"[\w'-]+(?:\s+[\w'-]+){0,3}\s+(?:and|or)\s[\w'-]+(?:\s+[\w'-]+){0,3}[.;]?$")
 _SERIES_ENDS = re.compile(r",\s+(?:[\w'-]+\s+){0,2}[\w'-]+$")
-_AND_OR = re.compile(r"(?:and|or)\s")
 # "(i)", "1)", "ii)": a list, said by its first item.
 _LIST_MARKER = re.compile(r"[\s:;,]\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
 _LIST_END = re.compile(r"[\s,;:.]*(?:\b(?:and|or))?[\s,;:.]*$")
@@ -120,21 +113,19 @@ def _head(text: str, limit: int, word_count: Callable[[str], int]) -> str:
     """Return the longest head of `text` ending at a clause break, else at a phrase break, that
     fits in `limit` words and reads whole (see `_reads_whole`), or ""."""
     for pattern, least in ((_CLAUSE_BREAK, _MIN_CLAUSE_WORDS), (_PHRASE_BREAK, _MIN_PHRASE_WORDS)):
-        heads = [text[:match.start()] for match in pattern.finditer(text)
-                 if _reads_whole(text, match, pattern is _CLAUSE_BREAK)]
-        fitting = [head for head in heads if least <= word_count(head) <= limit]
+        fitting = [text[:match.start()] for match in pattern.finditer(text)
+                   if least <= word_count(text[:match.start()]) <= limit and
+                   _reads_whole(text, match, pattern is _CLAUSE_BREAK)]
         if fitting:
             return max(fitting, key=len)
     return ""
 
 
 def _reads_whole(text: str, match: re.Match[str], is_clause: bool) -> bool:
-    """Tell whether the head of `text` before `match` reads as a whole sentence: no function
-    word at its end ("such" before "that"), no parenthesis left open, no "that" that is the
-    verb's object ("We show" before "that …"), no clause opened and not said ("where, in
-    addition to X"), no list begun, no participle awaiting its "by …", no comma
-    inside a series ("inspection, comparison, and purchase"), no "to" that belongs to the word
-    before it ("how to"), no lead-in before the main clause ("As a result, we …")."""
+    """Tell whether the head of `text` before `match` reads whole: no function word at its end,
+    no parenthesis left open, no clause opened and not said ("where, in addition to X"), no
+    list begun, no participle awaiting its "by …", no "that" or "to" the word before takes ("We
+    show that", "how to"), no lead-in before the main clause, no comma inside a series."""
     head = text[:match.start()]
     words = head.split()
     if not words or _ends_dangling(head) or head.count("(") > head.count(")") or \
@@ -153,22 +144,21 @@ def _in_a_series(text: str, match: re.Match[str]) -> bool:
     """Tell whether a break is a comma inside a series ("… by enabling inspection, comparison,
     and purchase of information")."""
     return bool(match.group(0).startswith(",") and _IN_A_SERIES.match(text, match.end()) or
-                _SERIES_ENDS.search(text, 0, match.start()) and _AND_OR.match(text, match.end()))
+                _SERIES_ENDS.search(text, 0, match.start()) and
+                text.startswith(("and ", "or "), match.end()))
 
 
 def _ends_dangling(text: str) -> bool:
     """Tell whether text ends on a function word ("the", "of", "such"): a cut there dangles."""
-    words = text.split()
-    return bool(words) and words[-1].lower().rstrip(",;:") in DANGLING
+    return text.rsplit(None, 1)[-1].lower().rstrip(",;:") in DANGLING if text.strip() else False
 
 
 def _cut_off(text: str, limit: int, word_count: Callable[[str], int]) -> str:
     """Return the first limit - 1 words, none a function word at the end, and "…"; a
     parenthesis the cut leaves open goes."""
     words = text.split()
-    while words and word_count(" ".join(words)) > limit - 1:
-        words.pop()
-    while len(words) > _MIN_PHRASE_WORDS and _ends_dangling(" ".join(words)):
+    while words and word_count(" ".join(words)) > limit - 1 or \
+            len(words) > _MIN_PHRASE_WORDS and _ends_dangling(" ".join(words)):
         words.pop()
     cut = " ".join(words)
     opened = cut.rfind("(")
