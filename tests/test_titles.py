@@ -807,6 +807,11 @@ def test_a_long_gist_drops_a_trailing_phrase_when_no_clause_ends_in_time() -> No
      "editing tasks and use it to evaluate several cutting edge LLMs.",
      "We introduce a carefully crafted benchmark of code editing tasks and use it to evaluate "
      "several cutting edge LLMs."),
+    # 3DV 2025: not cut after an adjective ("enables realistic") before the noun it qualifies.
+    ("Cities are hard to render. We present UrbanIR (Urban Scene Inverse Rendering), a new "
+     "inverse graphics model that enables realistic, free-viewpoint renderings of scenes under "
+     "various lighting conditions with a single video.",
+     "We present UrbanIR (Urban Scene Inverse Rendering), a new inverse graphics model."),
 ])
 def test_a_long_gist_is_said_whole_as_a_sentence(text: str, gist: str) -> None:
     # Issue 42: no gist cut off with "…" where a whole sub-phrase can go instead.

@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 
 from .vocabulary import DANGLING
+from .word_forms import is_never_a_noun
 
 # "(e.g., modularity)", "(accelerated)", "(STaR; Zelikman et al., 2022)": a detail or a citation
 # goes first; a name ("(HTRL)", "(fANOVA)"), a list's "(a)", "(semi-)bandit" stay.
@@ -124,7 +125,8 @@ def _head(text: str, limit: int, word_count: Callable[[str], int]) -> str:
 def _reads_whole(text: str, match: re.Match[str], is_clause: bool) -> bool:
     """Tell whether the head of `text` before `match` reads whole: no function word at its end,
     no parenthesis left open, no clause opened and not said ("where, in addition to X"), no
-    list begun, no participle awaiting its "by …", no "that" or "to" the word before takes ("We
+    list begun, no participle awaiting its "by …", no word that is never a noun ("enables
+    realistic" before ", relightable scenes"), no "that" or "to" the word before takes ("We
     show that", "how to"), no lead-in before the main clause, no comma inside a series."""
     head = text[:match.start()]
     words = head.split()
@@ -133,7 +135,9 @@ def _reads_whole(text: str, match: re.Match[str], is_clause: bool) -> bool:
         return False
     last = words[-1].lower().rstrip(",;:")
     follows = text[match.end():]
-    if last in _ENUMERATORS or _MAIN_CLAUSE.search(follows) and not _MAIN_CLAUSE.search(head) or \
+    # "a model that enables realistic" before ", relightable scene editing": no noun yet.
+    if last in _ENUMERATORS or is_never_a_noun(last) and not last.endswith(("ly", "enough")) or \
+            _MAIN_CLAUSE.search(follows) and not _MAIN_CLAUSE.search(head) or \
             follows.startswith("that ") and last in _TAKES_THAT or \
             follows.startswith("to ") and last in _TO_BELONGS:
         return False
