@@ -1247,3 +1247,11 @@ def test_a_parenthetical_inside_a_word_leaves_the_words_apart() -> None:
     # "Comprehensiveasymptotic Optimality Analysis …".
     assert phrase_words("a comprehensive (non-)asymptotic analysis (ours), here") == \
         ["a", "comprehensive", "asymptotic", "analysis,", "here"]
+
+
+def test_the_names_sentence_pointing_back_says_the_for_this() -> None:
+    # Bundled NeurIPS 2026: "AnchorRep targets this geometry …" was judged poor for pointing
+    # back; passing it over gave "We introduce the Benign Garble Rate to quantify them", a side
+    # metric. The paper's own method, said of "the geometry", stands.
+    assert gist_of(_bundled("AnchorRep"), 2026) == (
+        "AnchorRep targets the geometry directly with a lightweight LoRA adapter.")

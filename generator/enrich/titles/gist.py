@@ -269,7 +269,7 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     ("We establish three results for such coupled dynamics") is the one, unless it is not the
     first of its kind and only reports experiments or looks ahead ("We demonstrate the
     effectiveness of …"); if every one points back, the first (the abstract's first sentence
-    only when no other is of a kind)."""
+    only when no other is of a kind). The name's sentence says "the" for an opening "this"."""
     sentences = [sentence for sentence in prepared.sentences
                  if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
                  ] or prepared.sentences
@@ -288,6 +288,8 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
             return first
         for at, sentence in enumerate(kind):
             text = _said_alone(sentence)
+            if kind is named and _points_back(text):  # "AnchorRep targets this geometry …"
+                text = _NAMED_POINTER.sub(r"\1the ", text, count=1)
             first = first or text
             if not _points_back(text) and (at == 0 or not _REPORTS.search(text)):
                 return _with_what_it_does(_naming_clause(text, name), sentence, prepared, name) \
@@ -295,6 +297,8 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     return first
 
 
+# "AnchorRep targets this geometry": the paper's own method, said of "the geometry".
+_NAMED_POINTER = re.compile(r"^(\S+(?:\s+\S+){0,3}?\s+)(?:this|these)\s+(?=[\w-]+)")
 # A sentence the authors say of their own work, when none has a cue ("Our method models …").
 _OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _ONLY_RELEASES = re.compile(r"^We\s+(?:(?:also|will|further)\s+)?(?:publicly\s+)?(?:release|"
