@@ -76,8 +76,7 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = paper_places(collection)
-    derived = frozenset(paper.slug for paper in papers
-                        if options.mark_derived and paper.title_source == "derived")
+    derived = frozenset(paper.slug for paper in papers if paper.title_source == "derived")
     views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug], collection.name,
                         derived) for paper in papers]
     tags = list(papers_by_tag(collection).items())

@@ -62,8 +62,11 @@ def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
                         gist_chars: int = GIST_MAX_CHARS) -> str:
     """Return a list entry: the paper's title, linked, and its gist."""
     href = relative_url(here, paper_path(paper.slug), options.directory_urls)
-    return (f'<li><a href="{href}">{render_inline_html(paper.title)}</a>'
-            f'{DERIVED_MARK if options.mark_derived and paper.title_source == "derived" else ""}'
+    derived = paper.title_source == "derived"
+    # Marked where titles are mixed; said always, for the reader's list (papersite-list.js).
+    return (f'<li{" data-ps-derived" if derived else ""}><a href="{href}">'
+            f'{render_inline_html(paper.title)}</a>'
+            f'{DERIVED_MARK if options.mark_derived and derived else ""}'
             f'<span class="ps-gist">{escape(gist_line(paper, gist_chars))}</span></li>')
 
 

@@ -262,8 +262,10 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
         gist = f'<span class="ps-gist">{escape(plain_text(gist))}</span>' if gist else ""
         why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
         why = f'<span class="ps-why">{why}</span>' if why else ""
-        mark = DERIVED_MARK if link.slug in derived else ""
-        items.append(f'<li><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
+        # Marked where titles are mixed; said always, for the reader's list (papersite-list.js).
+        mark = DERIVED_MARK if options.mark_derived and link.slug in derived else ""
+        said = " data-ps-derived" if link.slug in derived else ""
+        items.append(f'<li{said}><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
                      f'{mark}{gist}{why}</li>')
     note = ""
     if len(paper.related) < RELATED_PER_PAPER:
