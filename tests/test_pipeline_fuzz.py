@@ -34,7 +34,7 @@ OWN_ELEMENTS = {"article", "h1", "h2", "p", "nav", "a", "div", "section", "ol", 
                 "button", "details", "summary", "pre"}  # Save, Copy link, the Cite panel
 OWN_ATTRIBUTES = {"class", "href", "rel", "id", "data-search-exclude", "title", "aria-label",
                   "aria-hidden", "type", "hidden", "aria-pressed", "data-ps-save", "data-ps-copy",
-                  "data-ps-here"}
+                  "data-ps-here", "data-ps-derived"}
 
 abstract_text = st.lists(
     st.one_of(st.sampled_from(FRAGMENTS), st.sampled_from(INJECTIONS),
