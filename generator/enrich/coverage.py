@@ -1,0 +1,74 @@
+"""Give a paper that neither the taxonomy nor the collection's recurring topics tag a subject it
+is about: one the collection shares or earlier papers title theirs after.
+
+A screening-rule or survival-analysis paper at a machine-learning conference names nothing the
+taxonomy lists, and its subject may be too rare in the list to recur; a paper without a topic
+can be found neither by browsing nor among related papers by a shared tag.
+
+Rule, in order, on the terms the paper is about as `recurring.terms_about` reads them (named in
+the opening or a contribution sentence, not in passing, no phrase of the trade):
+1. A candidate is named as a phrase of its own, not a piece of a longer one ("Component
+   Analysis" of "Principal Component Analysis"); more than once, or once and likely in the
+   paper's title (`tags.TITLE_EVIDENCE`); and is no spelling of a curated topic, dataset or
+   model.
+2. It is a subject when earlier papers' titles carry it (`titled_phrases`, counted by
+   `benchmarks/titled_phrases.py`: "tensor completion", "mechanism design"), or when at least
+   MIN_PAPERS papers of the collection are about it and it does not open with a verb
+   ("comparing weighted graphs").
+3. The paper gets the subject it names most, then the one likeliest in its title, then the
+   longest: the most specific.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .tags import TITLE_EVIDENCE
+from .titles.word_forms import is_verb
+
+if TYPE_CHECKING:
+    from .recurring import TermUse
+
+MIN_PAPERS = 3
+OWN_TITLE_EVIDENCE = 0.5
+TITLED_PATH = Path(__file__).resolve().parents[1] / "data" / "titled_phrases.json"
+
+
+def covering_terms(about: dict[str, TermUse], papers: Counter,
+                   is_known: Callable[[str], bool]) -> list[str]:
+    """Return the one term (as a list, empty if none) to tag a paper with that has no topic:
+    `about` is its terms by key, `papers` how many papers of the collection are about each
+    and `is_known` whether a spelling is the taxonomy's (rules 1-4)."""
+    titled = titled_phrases()
+    candidates = {term: use for term, use in about.items()
+                  if use.whole and (use.uses > 1 or use.title_likelihood >= TITLE_EVIDENCE)
+                  and not is_known(use.spelling)}
+    subjects = [term for term in candidates
+                if term in titled or papers[term] >= MIN_PAPERS and _is_noun_phrase(term)]
+    if not subjects:
+        subjects = [term for term, use in candidates.items() if _is_noun_phrase(term) and (
+            use.uses > 1 or use.title_likelihood >= OWN_TITLE_EVIDENCE)]
+    return sorted(subjects, key=lambda term: (-about[term].uses, -about[term].title_likelihood,
+                                              -term.count(" "), term))[:1]
+
+
+def _is_noun_phrase(term: str) -> bool:
+    """Tell a subject from a clause: no verb or adverb first ("comparing weighted graphs",
+    "explicitly create ...")."""
+    first = term.split(" ", 1)[0]
+    return not is_verb(first) and not first.endswith("ly")
+
+
+@lru_cache(maxsize=1)
+def titled_phrases() -> frozenset[str]:
+    """The terms earlier papers' titles carry (`benchmarks/titled_phrases.py`), folded by
+    `recurring.term_key`."""
+    if not TITLED_PATH.exists():
+        return frozenset()
+    with TITLED_PATH.open(encoding="utf-8") as handle:
+        return frozenset(json.load(handle)["titled"])
