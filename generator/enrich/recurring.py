@@ -122,10 +122,10 @@ def terms_about(text: str, title_likelihood: Callable[[str], float] | None = Non
 
 
 def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tuple[Tag, ...]],
-                         vocabulary: Vocabulary) -> list[tuple[Tag, ...]]:
+                         vocabulary: Vocabulary, cover: bool = True) -> list[tuple[Tag, ...]]:
     """Return each paper's tags with the collection's recurring topics it is about (`terms`,
-    from `terms_about`) added after its curated topics (rules 3-5), and a paper left without
-    any topic the subject `coverage` finds for it."""
+    from `terms_about`) added after its curated topics (rules 3-5), and, when `cover`, a paper
+    left without any topic the subject `coverage` finds for it (rule 6)."""
     about = [{term_key(use.spelling): use for use in paper_terms} for paper_terms in terms]
     papers = Counter(term for paper_about in about for term in paper_about)
     least = max(MIN_PAPERS, math.ceil(len(terms) / PAPERS_PER_MIN))
@@ -142,7 +142,7 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
                              paper_about[term].uses > 1 or
                              paper_about[term].title_likelihood >= TITLE_EVIDENCE)),
                         key=lambda term: (-paper_about[term].uses, term))[:MAX_PER_PAPER]
-        if not chosen and not any(tag.kind == "topic" for tag in paper_tags):
+        if cover and not chosen and not any(tag.kind == "topic" for tag in paper_tags):
             chosen = covering_terms(paper_about, papers,
                                     lambda phrase: _holds_known_term(phrase, vocabulary))
         chosen_by_paper.append(chosen)
