@@ -13,10 +13,13 @@ the opening or a contribution sentence, not in passing, no phrase of the trade):
    model.
 2. It is a subject when earlier papers' titles carry it (`titled_phrases`, counted by
    `benchmarks/titled_phrases.py`: "tensor completion", "mechanism design"), or when at least
-   MIN_PAPERS papers of the collection are about it and it does not open with a verb
-   ("comparing weighted graphs").
-3. The paper gets the subject it names most, then the one likeliest in its title, then the
-   longest: the most specific.
+   MIN_PAPERS papers of the collection are about it and it does not open with a verb or an
+   adverb ("comparing weighted graphs").
+3. Without such a subject, a phrase of the paper's own is, when it opens with no verb or
+   adverb and the paper names it more than once or its title likely says it
+   (OWN_TITLE_EVIDENCE: "rigid origami", "bits-back coding").
+4. Of the subjects of the first kind there is, the paper gets the one it names most, then the
+   one likeliest in its title, then the longest: the most specific.
 """
 
 from __future__ import annotations
@@ -45,16 +48,24 @@ def covering_terms(about: dict[str, TermUse], papers: Counter,
     `about` is its terms by key, `papers` how many papers of the collection are about each
     and `is_known` whether a spelling is the taxonomy's (rules 1-4)."""
     titled = titled_phrases()
-    candidates = {term: use for term, use in about.items()
-                  if use.whole and (use.uses > 1 or use.title_likelihood >= TITLE_EVIDENCE)
-                  and not is_known(use.spelling)}
-    subjects = [term for term in candidates
-                if term in titled or papers[term] >= MIN_PAPERS and _is_noun_phrase(term)]
-    if not subjects:
-        subjects = [term for term, use in candidates.items() if _is_noun_phrase(term) and (
-            use.uses > 1 or use.title_likelihood >= OWN_TITLE_EVIDENCE)]
-    return sorted(subjects, key=lambda term: (-about[term].uses, -about[term].title_likelihood,
-                                              -term.count(" "), term))[:1]
+
+    def is_shared_subject(term: str) -> bool:
+        return term in titled or papers[term] >= MIN_PAPERS and _is_noun_phrase(term)
+
+    def is_own_subject(term: str) -> bool:
+        use = about[term]
+        return _is_noun_phrase(term) and (use.uses > 1 or
+                                          use.title_likelihood >= OWN_TITLE_EVIDENCE)
+    candidates = sorted((term for term, use in about.items() if use.whole and (
+                         use.uses > 1 or use.title_likelihood >= TITLE_EVIDENCE)),
+                        key=lambda term: (-about[term].uses, -about[term].title_likelihood,
+                                          -term.count(" "), term))
+    for is_subject in (is_shared_subject, is_own_subject):
+        # The taxonomy is asked last: its patterns are the slow part.
+        for term in candidates:
+            if is_subject(term) and not is_known(about[term].spelling):
+                return [term]
+    return []
 
 
 def _is_noun_phrase(term: str) -> bool:
