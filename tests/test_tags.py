@@ -308,8 +308,8 @@ def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     assert report.keyword_hit_rate >= least_hit_rate
     assert report.mean_topics <= 6
     # A paper naming none of the taxonomy's topics and no subject of the collection's gets the
-    # subject it is about that earlier titles carry, or its own (`coverage`): ICLR 0.9%, COLM
-    # 0.3%, 3DV 2.1% without a topic (4.1%, 2.3%, 11.3% before).
+    # subject it is about that earlier titles carry, or its own (`coverage`): ICLR 1.5%, COLM
+    # 0.3%, 3DV 2.8% without a topic (4.1%, 2.3%, 11.3% before).
     assert report.no_topic_share <= 0.03
     if name == "iclr2024":
         assert max(share for _, _, share in report.largest) <= 0.15
@@ -410,15 +410,17 @@ def test_a_paper_without_a_topic_gets_the_subject_earlier_titles_carry(vocabular
 def test_a_paper_s_own_subject_needs_the_title_to_be_likely_about_it(vocabulary):
     from papersite.enrich.recurring import add_recurring_topics, terms_about
     # A phrase neither earlier titles nor other papers carry, named once: the paper's subject
-    # only when its title likely says it (`coverage.OWN_TITLE_EVIDENCE`).
-    texts = ["We propose spectral token routing for images."]
-
-    def topics(likelihood):
-        tags = add_recurring_topics([terms_about(t, likelihood) for t in texts],
-                                    [extract_tags(t, vocabulary) for t in texts], vocabulary)
+    # only when its title likely says it (`coverage.OWN_TITLE_EVIDENCE`) and its words come up
+    # again, not a detail said once.
+    def topics(text, likelihood):
+        tags = add_recurring_topics([terms_about(text, likelihood)],
+                                    [extract_tags(text, vocabulary)], vocabulary)
         return names(tags[0], "topic")
-    assert topics(lambda phrase: 0.6) == ["Spectral token routing"]
-    assert topics(lambda phrase: 0.2) == []
+    text = ("We propose spectral token routing for images. Spectral routing sends each token to "
+            "an expert.")
+    assert topics(text, lambda phrase: 0.6) == ["Spectral token routing"]
+    assert topics(text, lambda phrase: 0.2) == []
+    assert topics("We propose spectral token routing for images.", lambda phrase: 0.6) == []
 
 
 def test_a_term_knows_whether_it_is_a_piece_of_a_longer_name():
@@ -445,8 +447,8 @@ def test_a_real_list_leaves_few_papers_without_a_topic(vocabulary):
     from benchmarks.tags import read_papers, tag_list
     papers = read_papers(path)
     topics = [names(tags, "topic") for tags in tag_list(papers, vocabulary, 2025)]
-    # 11.3% without a topic before coverage, 2.7% with it.
-    assert sum(not paper_topics for paper_topics in topics) / len(papers) <= 0.03
+    # 11.3% without a topic before coverage, 3.8% with it.
+    assert sum(not paper_topics for paper_topics in topics) / len(papers) <= 0.04
     by_title = {paper["title"].split(":")[0]: paper_topics
                 for paper, paper_topics in zip(papers, topics)}
     assert by_title["HACSurv"] == ["Survival analysis"]

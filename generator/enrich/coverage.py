@@ -16,8 +16,9 @@ the opening or a contribution sentence, not in passing, no phrase of the trade):
    MIN_PAPERS papers of the collection are about it and it does not open with a verb or an
    adverb ("comparing weighted graphs").
 3. Without such a subject, a phrase of the paper's own is, when it opens with no verb or
-   adverb and the paper names it more than once or its title likely says it
-   (OWN_TITLE_EVIDENCE: "rigid origami", "bits-back coding").
+   adverb, each of its words comes up again in the abstract, and the paper names it more than
+   once or its title likely says it (OWN_TITLE_EVIDENCE: "rigid origami", "quantum kernels";
+   not "continuous proxy action", a detail said once).
 4. Of the subjects of the first kind there is, the paper gets the one it names most, then the
    one likeliest in its title, then the longest: the most specific.
 """
@@ -54,8 +55,8 @@ def covering_terms(about: dict[str, TermUse], papers: Counter,
 
     def is_own_subject(term: str) -> bool:
         use = about[term]
-        return _is_noun_phrase(term) and (use.uses > 1 or
-                                          use.title_likelihood >= OWN_TITLE_EVIDENCE)
+        return _is_noun_phrase(term) and use.rarest_word_count > 1 and (
+            use.uses > 1 or use.title_likelihood >= OWN_TITLE_EVIDENCE)
     candidates = sorted((term for term, use in about.items() if use.whole and (
                          use.uses > 1 or use.title_likelihood >= TITLE_EVIDENCE)),
                         key=lambda term: (-about[term].uses, -about[term].title_likelihood,
