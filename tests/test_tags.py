@@ -438,6 +438,9 @@ def test_a_term_knows_whether_it_is_a_piece_of_a_longer_name():
     assert permutation["permutation tests"] and not permutation["robust permutation"]
     assert whole("We propose InterTrack, tracking human object interaction without templates.")[
         "human object interaction"]
+    # A compound adjective ("audio-driven") is no noun either.
+    talking = whole("We study audio-driven talking head generation from speech.")
+    assert talking["talking head generation"] and not talking["audio-driven talking head"]
 
 
 def test_a_real_list_leaves_few_papers_without_a_topic(vocabulary):

@@ -254,8 +254,10 @@ def _word_flags(word: str) -> int:
     if lowered in _STOP_WORDS or len(lowered) < 2:
         return _STOPPED
     never_noun = is_never_a_noun(lowered)
+    # "audio-driven", "physics-based": a compound whose last part is never a noun is none.
+    compound_adjective = "-" in lowered and is_never_a_noun(lowered.rsplit("-", 1)[1])
     return (_NO_START * (lowered in _HEAD_ONLY or never_noun and lowered.endswith(("ed", "es")))
-            | _NO_END * (lowered.endswith("ly") or never_noun)
+            | _NO_END * (lowered.endswith("ly") or never_noun or compound_adjective)
             | _PLURAL * (word.islower() and lowered.endswith("s") and
                          not lowered.endswith(("ss", "us", "is", "ics")))
             | _VERB * is_verb(lowered))
