@@ -129,3 +129,21 @@ def test_the_search_box_finds_every_word_in_any_spelling(chromium, static_server
     assert search_list(page, "Self supervised") == search_list(page, "self-supervised")
     page.fill(SEARCH, "zzzunheardof")
     page.wait_for_function("document.querySelector('.ps-browse-status').textContent.startsWith('No')")
+
+
+def test_a_paper_page_loads_no_script_of_the_papers_page_the_map_or_the_search_page(
+        chromium, static_server, bundled_hosted_site):
+    context, _ = chromium
+    base = static_server(bundled_hosted_site)
+    paper = json.loads((bundled_hosted_site / "papers.json").read_text(encoding="utf-8"))[0]
+    page_scripts = re.compile(r"papersite-(browse|facets|map|search-page)\.js$")
+    loaded: dict[str, list[str]] = {}
+    for address in (paper["url"], "papers/"):
+        page = context.new_page()
+        scripts: list[str] = []
+        page.on("requestfinished", lambda request, scripts=scripts: scripts.append(request.url))
+        page.goto(f"{base}/{address}", wait_until="networkidle")
+        loaded[address] = sorted(m.group(1) for url in scripts if (m := page_scripts.search(url)))
+        page.close()
+    assert loaded[paper["url"]] == []
+    assert loaded["papers/"] == ["browse", "facets"]

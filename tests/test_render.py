@@ -290,3 +290,14 @@ def test_lists_mark_derived_titles_discreetly():
     entry = re.search(row % given.slug, index).group(0)
     assert "ps-derived" not in entry
     assert "≈ marks a title papersite derived" in index
+
+
+def test_tag_pages_and_related_cards_mark_derived_titles_only_where_titles_are_mixed():
+    all_derived = render_site(_collection(), HOSTED).pages  # every title of _collection is derived
+    first, *others = _collection().papers
+    mixed = replace(_collection(), papers=(replace(first, title_source="given"), *others))
+    mixed_pages = render_site(mixed, HOSTED).pages
+    tag_page, paper_page = "tags/segmentation.md", "papers/paper-1.md"  # paper 1's card: paper 2
+    for pages, marks in ((all_derived, 0), (mixed_pages, 1)):
+        assert pages[paper_page].split("ps-related")[1].count('class="ps-derived"') == marks
+        assert pages[tag_page].count('class="ps-derived"') == 2 * marks  # papers 2 and 3

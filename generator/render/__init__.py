@@ -26,7 +26,7 @@ from ..links import PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
 from ..workers import Workers, worth_parallel
-from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter
+from .common import TAG_KIND_LABELS, RenderOptions, read_front_matter, titles_are_mixed
 from .lists import (
     MAP_PATH,
     MY_LIST_PATH,
@@ -72,10 +72,12 @@ def render_site(collection: Collection, options: RenderOptions, workers: Workers
     """Render every generated page; paper and tag pages by the workers, if given, and only those
     whose inputs differ from `previous` (the pages of an earlier build)."""
     papers = collection.papers
+    options = replace(options, mark_derived=titles_are_mixed(papers))
     titles_by_slug = {paper.slug: paper.title for paper in papers}
     gists_by_slug = {paper.slug: paper.gist for paper in papers}
     places = paper_places(collection)
-    derived = frozenset(paper.slug for paper in papers if paper.title_source == "derived")
+    derived = frozenset(paper.slug for paper in papers
+                        if options.mark_derived and paper.title_source == "derived")
     views = [paper_view(paper, titles_by_slug, gists_by_slug, places[paper.slug], collection.name,
                         derived) for paper in papers]
     tags = list(papers_by_tag(collection).items())

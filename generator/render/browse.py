@@ -43,6 +43,7 @@ from .common import (
     RenderOptions,
     gist_line,
     papers_by_area,
+    titles_are_mixed,
 )
 
 BROWSE_PATH = f"{PAPERS_DIR}/browse.js"
@@ -151,7 +152,7 @@ def render_browse_files(collection: Collection, directory_urls: bool = True) -> 
     index = {
         "areas": areas, "topics": topics, "href": [prefix, suffix], "papers": len(rows),
         "chunk": CHUNK_SIZE, "noTopic": topic_number.get(NO_TOPIC, -1),
-        "mixed": _has_mixed_titles(collection.papers),
+        "mixed": titles_are_mixed(collection.papers),
         "rows": [[area_number[row.area], topic_number[row.topic]] for row in rows],
         "input": input_order, "distinct": distinct_order(rows),
     }
@@ -168,7 +169,7 @@ def render_browse_list(collection: Collection, options: RenderOptions) -> str:
     """Return the list's place on the papers page: a box as tall as every row, holding the first
     rows of the default order (area and topic headings are rows too, as the script draws them)."""
     rows = order_rows(collection)
-    mixed = _has_mixed_titles(collection.papers)
+    mixed = titles_are_mixed(collection.papers)
     first: list[str] = []
     count = 0
     for kind, text, row in _display_rows(rows):
@@ -209,11 +210,6 @@ def _render_row(kind: str, text: str, row: BrowseRow | None, index: int, mixed: 
     return (f'<div class="ps-browse-row" role="listitem" {top}{derived}><a href="{href}">'
             f'{escape(plain_text(paper.title))}</a>{mark}'
             f'<span class="ps-gist">{escape(gist_line(paper, INDEX_GIST_MAX_CHARS))}</span></div>')
-
-
-def _has_mixed_titles(papers: Iterable[Paper]) -> bool:
-    """Whether some titles are derived and some given: only then does the mark tell them apart."""
-    return len({paper.title_source == "derived" for paper in papers}) == 2
 
 
 def _href_parts(directory_urls: bool) -> tuple[str, str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 from html import escape
 
@@ -47,6 +48,9 @@ class RenderOptions:
     """How links are written: directory URLs online, `.html` files for the offline build."""
 
     directory_urls: bool = True
+    mark_derived: bool = True
+    """Whether lists mark derived titles: only where some titles are given (`titles_are_mixed`);
+    where every title is derived, a mark on every entry tells nothing apart."""
 
 
 # A list's discreet mark on a title papersite derived (the paper page says it in full).
@@ -59,8 +63,13 @@ def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
     """Return a list entry: the paper's title, linked, and its gist."""
     href = relative_url(here, paper_path(paper.slug), options.directory_urls)
     return (f'<li><a href="{href}">{render_inline_html(paper.title)}</a>'
-            f'{DERIVED_MARK if paper.title_source == "derived" else ""}'
+            f'{DERIVED_MARK if options.mark_derived and paper.title_source == "derived" else ""}'
             f'<span class="ps-gist">{escape(gist_line(paper, gist_chars))}</span></li>')
+
+
+def titles_are_mixed(papers: Iterable[Paper]) -> bool:
+    """Whether some titles are derived and some given: only then does the mark tell them apart."""
+    return len({paper.title_source == "derived" for paper in papers}) == 2
 
 
 def area_of(paper: Paper) -> str:
