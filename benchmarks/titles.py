@@ -12,7 +12,8 @@ the list) and prints:
 - content-word F1 between derived and real titles, and the share of derived titles with no
   content word in common with the real one;
 - duplicate titles, lower-case starts (a first word with no capital or digit after its first
-  letter: not a name like iPhone or word2vec), lengths in words, gists over 25 words;
+  letter: not a name like iPhone or word2vec), lengths in words, gists over 25 words, the
+  share of gists cut off with "…";
 - CPU time per abstract for the title, the coined names and the gist together;
 - what no heading or gist may be (`misreadings`): a field before a colon, a title ending on a
   function word or cut before "of", a gist opening by pointing back or cut inside a list;
@@ -113,13 +114,17 @@ def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[st
 
 
 def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
-             seed: int = 0, titles_by_id: dict | None = None) -> dict[str, float]:
+             seed: int = 0, titles_by_id: dict | None = None,
+             gists_by_id: dict | None = None) -> dict[str, float]:
     """Derive titles and gists for a list, print its report line and return its figures;
-    put each derived title into `titles_by_id` under (list name, paper id)."""
+    put each derived title into `titles_by_id` and gist into `gists_by_id` under (list name,
+    paper id)."""
     derived, gists, seconds = derive_all(papers, year)
     if titles_by_id is not None:
         titles_by_id.update(((name, paper.get("id", "")), title)
                             for paper, title in zip(papers, derived))
+    if gists_by_id is not None:
+        gists_by_id.update(((name, paper.get("id", "")), gist) for paper, gist in zip(papers, gists))
     named = [(paper, title) for paper, title in zip(papers, derived)
              if (m := _NAME_PREFIX.match(paper["title"])) and m.group(1) in paper["abstract"]]
     hits = sum(_NAME_PREFIX.match(p["title"]).group(1) in title for p, title in named)
@@ -135,6 +140,7 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
         "outside_length": sum(not titles.MIN_WORDS <= n <= titles.MAX_WORDS for n in lengths),
         "long_gists": sum(len(g.replace(" …", "").split()) > titles.MAX_GIST_WORDS
                           for g in gists),
+        "cut_gists": statistics.fmean(g.endswith("…") for g in gists),
         "ms_per_abstract": 1000 * seconds / len(papers),
     }
     figures |= misreadings(papers, derived, gists)
@@ -145,7 +151,8 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
           f"{figures['lower_case_starts']}  words {lengths[0]}/{quartiles[0]:g}/{quartiles[1]:g}/"
           f"{quartiles[2]:g}/{lengths[-1]} (outside {titles.MIN_WORDS}-{titles.MAX_WORDS}: "
           f"{figures['outside_length']})  gists over {titles.MAX_GIST_WORDS} words "
-          f"{figures['long_gists']}  {figures['ms_per_abstract']:.2f} ms an abstract")
+          f"{figures['long_gists']}  gists cut off with \"…\" {figures['cut_gists']:.1%}  "
+          f"{figures['ms_per_abstract']:.2f} ms an abstract")
     print(f"{'':<18} field before a colon {figures['field_before_colon']}  ending on a function "
           f"word {figures['function_word_ends']}  cut before \"of\" {figures['cut_before_of']}  "
           f"gists opening by pointing back {figures['gists_pointing_back']}  gists cut in a list "
@@ -186,16 +193,20 @@ def misreadings(papers: list[dict], derived: list[str], gists: list[str]) -> dic
     }
 
 
-def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None) -> dict[str, float]:
+def judged_shares(path: Path = JUDGED, titles_by_id: dict | None = None,
+                  gists_by_id: dict | None = None) -> dict[str, float]:
     """Return the share of each judgement in the hand-judged sample, how many it holds, and
-    how many of its titles differ from those derived now (`titles_by_id`: a judgement of a
-    title no longer derived says nothing of the code; judge the sample again)."""
+    how many of its titles and gists differ from those derived now (`titles_by_id`,
+    `gists_by_id`: a judgement of a title no longer derived says nothing of the code; judge
+    the sample again)."""
     with path.open(encoding="utf-8") as handle:
         records = [json.loads(line) for line in handle if line.strip()]
     shares = _shares(records, "judgement") | _shares(records, "gist_judgement", "gists ")
     changed = sum(titles_by_id.get((record["list"], record["id"]), record["derived"]) !=
                   record["derived"] for record in records) if titles_by_id else 0
-    return shares | {"papers": len(records), "changed": changed}
+    changed_gists = sum(gists_by_id.get((record["list"], record["id"]), record["gist"]) !=
+                        record["gist"] for record in records) if gists_by_id else 0
+    return shares | {"papers": len(records), "changed": changed, "changed_gists": changed_gists}
 
 
 def bundled_judgements(path: Path = JUDGED_BUNDLED) -> str:
@@ -208,12 +219,14 @@ def bundled_judgements(path: Path = JUDGED_BUNDLED) -> str:
     derived = {(source.file, source.position):
                (titles.derive_title(abstract.text, "", 2026)[0], titles.gist_of(abstract.text, 2026))
                for abstract in parsed for source in abstract.sources}
-    changed = sum(derived.get((record["file"], record["position"])) !=
-                  (record["derived"], record["gist"]) for record in records)
+    now = [derived.get((record["file"], record["position"]), ("", "")) for record in records]
+    changed = sum(title != record["derived"] for (title, _), record in zip(now, records))
+    changed_gists = sum(gist != record["gist"] for (_, gist), record in zip(now, records))
     return (f"bundled NeurIPS 2026 ({len(records)} judged blind by a reader): titles "
             f"{_said(_shares(records, 'title_judgement'))}; gists "
             f"{_said(_shares(records, 'gist_judgement'))}"
-            + (f"; {changed} no longer derived as judged" if changed else ""))
+            + (f"; {changed} titles no longer derived as judged" if changed else "")
+            + (f"; {changed_gists} gists no longer derived as judged" if changed_gists else ""))
 
 
 def _shares(records: list[dict], key: str, prefix: str = "") -> dict[str, float]:
@@ -287,15 +300,18 @@ def main(argv: list[str] | None = None) -> int:
             evaluate(f"{paths[0].stem} (held-out half)", held_out, year_of(paths[0]), args.show)
         return 0
     titles_by_id: dict = {}
+    gists_by_id: dict = {}
     for path in paths:
-        evaluate(path.stem, read_papers(path), year_of(path), args.show, titles_by_id=titles_by_id)
+        evaluate(path.stem, read_papers(path), year_of(path), args.show, titles_by_id=titles_by_id,
+                 gists_by_id=gists_by_id)
     if JUDGED.exists():
-        shares = judged_shares(titles_by_id=titles_by_id)
+        shares = judged_shares(titles_by_id=titles_by_id, gists_by_id=gists_by_id)
         print(f"blind-judged sample ({shares['papers']} papers of COLM 2024, AISTATS 2025 and "
               f"3DV 2025): headings {_said(shares)}; gists {_said(shares, 'gists ')}")
-        if shares["changed"]:
-            print(f"  {shares['changed']} of these titles are no longer derived as judged: "
-                  "judge the sample again (--judging-sheet)")
+        for what in ("titles", "gists"):
+            if changed := shares["changed" if what == "titles" else "changed_gists"]:
+                print(f"  {changed} of these {what} are no longer derived as judged: "
+                      "judge the sample again (--judging-sheet)")
     if JUDGED_BUNDLED.exists():
         print(bundled_judgements())
     return 0

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from papersite.enrich.titles import (
-    MAX_GIST_WORDS,
     MAX_WORDS,
     MIN_WORDS,
     derive_title,
@@ -755,23 +754,92 @@ def test_the_gist_is_the_contribution_sentence_without_its_lead_in() -> None:
     assert gist_of(search, 2026).startswith("We ask whether similar bounds can be achieved")
 
 
-def test_a_long_gist_is_cut_at_a_clause_break_within_25_words() -> None:
+def test_a_long_gist_drops_its_last_clause_whole_within_25_words() -> None:
     text = ("Graphs are everywhere. We propose FooGraph, a message passing scheme for sparse "
             "graphs that routes information along learned shortcuts, which keeps the number of "
             "layers small while the receptive field grows with every step of training and "
             "inference alike. It works.")
-    gist = gist_of(text)
-    assert gist.endswith(" …") and len(gist.split()) - 1 <= MAX_GIST_WORDS, gist
-    assert gist.startswith("We propose FooGraph, a message passing scheme"), gist
-    assert not gist[:-2].rstrip().endswith((",", "which", "that")), gist
+    assert gist_of(text) == ("We propose FooGraph, a message passing scheme for sparse graphs that "
+                             "routes information along learned shortcuts, which keeps the number "
+                             "of layers small.")
 
 
-def test_a_gist_cut_between_words_does_not_end_on_a_function_word() -> None:
+def test_a_long_gist_drops_a_trailing_phrase_when_no_clause_ends_in_time() -> None:
     text = ("We propose a method that learns sparse codes for images with alternations between "
             "dictionary updates and coding steps across many deep layers of the network model "
             "in practice.")
-    gist = gist_of(text)
-    assert gist.endswith("layers …"), gist
+    assert gist_of(text) == ("We propose a method that learns sparse codes for images with "
+                             "alternations between dictionary updates and coding steps.")
+
+
+@pytest.mark.parametrize("text, gist", [
+    # AISTATS 2025: a series a comma opens ("convex optimization, minimax … and …") goes whole
+    # with the phrase that holds it.
+    ("Root finding is central. We develop a new class of self-tuning algorithms to solve a "
+     "root-finding problem involving a Lipschitz continuous operator, with applications in convex "
+     "optimization, minimax saddle point problems and variational inequalities.",
+     "We develop a new class of self-tuning algorithms to solve a root-finding problem involving "
+     "a Lipschitz continuous operator."),
+    # COLM 2024: a citation goes first, and the sentence then fits.
+    ("Questions help. We explore a language model's ability to self-improve (STaR; Zelikman et "
+     "al., 2022) by rewarding the model for generating useful questions—a simple method we dub "
+     "STaR-GATE.",
+     "We explore a language model's ability to self-improve by rewarding the model for generating "
+     "useful questions—a simple method we dub STaR-GATE."),
+    # ICLR 2024: a list after a colon goes whole, its "(a)" no parenthetical to drop.
+    ("Episodic memory is useful. We introduce Efficient episodic Memory Utilization (EMU) for "
+     "MARL, with two primary objectives: (a) accelerating reinforcement learning by leveraging "
+     "semantically coherent memory from an episodic buffer and (b) selectively promoting "
+     "desirable transitions to prevent local convergence.",
+     "We introduce Efficient episodic Memory Utilization (EMU) for MARL, with two primary "
+     "objectives."),
+    # AISTATS 2025: a long lead-in opening with "By" goes, not the main clause after it.
+    ("Variable importance is costly. By using the ideas of early stopping of gradient-based "
+     "methods in combination with warm-start using the dropout method, we develop a scalable "
+     "method to estimate variable importance for any algorithm that can be expressed as an "
+     "iterative kernel update equation.",
+     "We develop a scalable method to estimate variable importance for any algorithm that can be "
+     "expressed as an iterative kernel update equation."),
+    # COLM 2024: "developing" is a cue, but the first sentence says what others do.
+    ("A significant amount of research is focused on developing and evaluating large language "
+     "models for a variety of code synthesis tasks. In contrast, the behavior of instructional "
+     "code editing with LLMs is understudied. We introduce a carefully crafted benchmark of code "
+     "editing tasks and use it to evaluate several cutting edge LLMs.",
+     "We introduce a carefully crafted benchmark of code editing tasks and use it to evaluate "
+     "several cutting edge LLMs."),
+    # 3DV 2025: not cut after an adjective ("enables realistic") before the noun it qualifies.
+    ("Cities are hard to render. We present UrbanIR (Urban Scene Inverse Rendering), a new "
+     "inverse graphics model that enables realistic, free-viewpoint renderings of scenes under "
+     "various lighting conditions with a single video.",
+     "We present UrbanIR (Urban Scene Inverse Rendering), a new inverse graphics model."),
+])
+def test_a_long_gist_is_said_whole_as_a_sentence(text: str, gist: str) -> None:
+    # Issue 42: no gist cut off with "…" where a whole sub-phrase can go instead.
+    assert gist_of(text, 2025) == gist
+
+
+def test_a_gist_pointing_back_gives_way_to_the_next_sentence_of_the_authors() -> None:
+    # ICLR 2024: "We find that this problem …" points back to the sentence before; the next
+    # sentence the authors say of their work stands alone.
+    text = ("It is inherently ambiguous to lift 2D results from pre-trained diffusion models to a "
+            "3D world for text-to-3D generation. 2D diffusion models solely learn view-agnostic "
+            "priors and thus lack 3D knowledge during the lifting, leading to the multi-view "
+            "inconsistency problem. We find that this problem primarily stems from geometric "
+            "inconsistency, and avoiding misplaced geometric structures substantially mitigates "
+            "the problem in the final outputs. Therefore, we improve the consistency by aligning "
+            "the 2D geometric priors in diffusion models with well-defined 3D shapes during the "
+            "lifting, addressing the vast majority of the problem.")
+    assert gist_of(text, 2024) == ("We improve the consistency by aligning the 2D geometric priors in "
+                                   "diffusion models with well-defined 3D shapes during the lifting.")
+
+
+def test_a_sentence_with_no_phrase_to_drop_is_cut_not_on_a_function_word() -> None:
+    # The 24th word is "the", the 23rd "of": the cut ends on "layers".
+    text = ("We propose a new method of sparse codes of images and of dictionary updates and of "
+            "coding steps and of deep layers of the network model of practice of the art of the "
+            "craft.")
+    assert gist_of(text) == ("We propose a new method of sparse codes of images and of dictionary "
+                             "updates and of coding steps and of deep layers …")
 
 
 def test_a_gist_is_not_cut_before_that_when_that_does_not_open_a_clause() -> None:
@@ -1068,7 +1136,8 @@ def test_the_hand_judged_sample_is_complete() -> None:
 
 
 def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
-    # The judgements hold for these titles and gists only: a change to them needs a new judging.
+    # The judgements hold for these titles only: a change to them needs a new judging. The
+    # gists changed with issue 42 (no "…"); `benchmarks.titles` counts those judged as they were.
     from benchmarks.titles import DATA, derive_all, read_papers, year_of
     records = [json.loads(line) for line in JUDGED.read_text(encoding="utf-8").splitlines()]
     for name in sorted({record["list"] for record in records}):
@@ -1080,13 +1149,13 @@ def test_the_hand_judged_sample_is_what_the_code_derives() -> None:
                            zip(*derive_all(papers, year_of(path))[:2])))
         for record in records:
             if record["list"] == name:
-                assert derived[record["id"]] == (record["derived"], record["gist"]), record["real"]
+                assert derived[record["id"]][0] == record["derived"], record["real"]
 
 
 def test_the_judged_bundled_titles_and_gists_are_what_the_code_derives() -> None:
-    # As for the sample: a judgement of a title or gist no longer derived says nothing.
+    # As for the sample: a judgement of a title no longer derived says nothing.
     from benchmarks.titles import bundled_judgements
-    assert "no longer derived" not in bundled_judgements()
+    assert "titles no longer derived" not in bundled_judgements()
 
 
 def test_a_star_between_characters_is_text_not_markup():
@@ -1102,13 +1171,13 @@ def test_a_star_between_characters_is_text_not_markup():
      "trajectories from sample snapshots across multiple time points and (2) requires "
      "specification of neither the dynamics nor the initial distribution of the process.",
      "We propose a new method that learns the unobserved trajectories from sample snapshots "
-     "across multiple time points …"),
-    # Else the clause before the list, not the word that takes it as its object.
+     "across multiple time points."),
+    # Else the clause before the list, not the word that takes it as its object, as a sentence.
     ("Proving theorems is hard. This paper presents a comprehensive survey of deep learning for "
      "theorem proving by offering (i) a thorough review of existing approaches across various "
      "tasks such as autoformalization, premise selection, proofstep generation, and proof "
      "search, and (ii) a curated collection of datasets.",
-     "This paper presents a comprehensive survey of deep learning for theorem proving …"),
+     "This paper presents a comprehensive survey of deep learning for theorem proving."),
     # A long lead-in that opens with "After" goes whole.
     ("Models trained on their own outputs may collapse. After confirming that replacing the "
      "original real data by each generation's synthetic data does indeed tend towards model "
@@ -1158,13 +1227,14 @@ def test_a_star_between_characters_is_text_not_markup():
     ("Foot reconstruction is hard. We seek to extract rich geometry cues from multi-view RGB "
      "images. We release our synthetic dataset to the research community.",
      "We seek to extract rich geometry cues from multi-view RGB images."),
-    # COLM 2024: no cut inside a series when a clause ends before it.
+    # COLM 2024: no cut inside a series; the trailing "while …" clause goes whole.
     ("Information markets suffer a paradox. This work proposes an information market design that "
      "leverages language models to mitigate the Buyer's Inspection Paradox by enabling "
      "inspection, comparison, and purchase of information, while algorithmically preventing "
      "expropriation.",
      "This work proposes an information market design that leverages language models to "
-     "mitigate the Buyer's Inspection Paradox …"),
+     "mitigate the Buyer's Inspection Paradox by enabling inspection, comparison, and "
+     "purchase of information."),
 ])
 def test_the_gist_says_the_contribution_whole(text: str, gist: str) -> None:
     # Gists of issue 38's blind sample a reader judged poor: cut inside a list, a lead-in
@@ -1177,3 +1247,11 @@ def test_a_parenthetical_inside_a_word_leaves_the_words_apart() -> None:
     # "Comprehensiveasymptotic Optimality Analysis …".
     assert phrase_words("a comprehensive (non-)asymptotic analysis (ours), here") == \
         ["a", "comprehensive", "asymptotic", "analysis,", "here"]
+
+
+def test_the_names_sentence_pointing_back_says_the_for_this() -> None:
+    # Bundled NeurIPS 2026: "AnchorRep targets this geometry …" was judged poor for pointing
+    # back; passing it over gave "We introduce the Benign Garble Rate to quantify them", a side
+    # metric. The paper's own method, said of "the geometry", stands.
+    assert gist_of(_bundled("AnchorRep"), 2026) == (
+        "AnchorRep targets the geometry directly with a lightweight LoRA adapter.")

@@ -11,13 +11,11 @@ import re
 from collections.abc import Callable
 
 from .acronyms import in_a_name, spell_out_first
+from .compress import compress
 from .prepare import Prepared, Sentence, restore
-from .vocabulary import DANGLING
 from .word_forms import base_gerund, gerund, third_person
 
 MAX_GIST_WORDS = 25
-# Shorter cuts than this say too little; below it a long sentence is cut mid-clause instead.
-_MIN_CUT_WORDS = 10
 # Fewer words than this left before a clause pointing back, and the clause stays.
 _MIN_KEPT_WORDS = 5
 # Words that point back to a sentence before: "this gap", "the aforementioned issues".
@@ -45,25 +43,13 @@ _LEAD_IN_BEFORE_WE = re.compile(
 # A lead-in this opens is one clause, however long: "After confirming that … collapse, we
 # demonstrate …", "Building on recent progress toward …, we …".
 _SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
-                          r"although|though|unlike|whereas|because|leveraging|drawing)\s",
+                          r"although|though|unlike|whereas|because|leveraging|drawing|by|to|"
+                          r"using|through|when|as|towards?)\s",
                           re.IGNORECASE)
 # "We then propose", "We also introduce": the adverb links to sentences the gist leaves out;
 # so does "instead" after the verb ("We propose instead to build upon …").
 _WE_ADVERB = re.compile(r"^We (?:then|also|further|next|additionally|finally|now|here) ")
 _VERB_INSTEAD = re.compile(r"^(We [a-z]+) instead\b")
-# Where a long sentence can be cut and still read as a whole: before a clause or a list.
-_CLAUSE_BREAK = re.compile(r"(?:,|;|:|\s—)\s+|\s+(?=(?:which|that|while|whereas|where|thereby)\s|"
-                           r"by\s+[a-z]+ing\s)")
-# "(i)", "1)", "ii)": a list a gist cut inside of would end mid-list; it ends before the list.
-# A participle that "by …" completes: "a benchmark suite created", "a network, built".
-_AWAITS_AGENT = re.compile(r"\s(?:[a-z]+ed|built|made|done|driven|given|known|shown)$")
-# "inspection, comparison, and purchase": commas inside a series, where no clause ends.
-_IN_A_SERIES = re.compile(r"(?:[\w'-]+(?:\s+[\w'-]+){0,2},\s+)+(?:and|or)\s")
-_SERIES_ENDS = re.compile(r",\s+(?:[\w'-]+\s+){0,2}[\w'-]+$")
-_AND_OR = re.compile(r"(?:and|or)\s")
-_LIST_END = re.compile(r"[\s,;:.]*(?:\b(?:and|or))?[\s,;:.]*$")
-_LIST_MARKER = re.compile(r"[\s:;,]\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
-
 # A sentence whose link was taken out ends in the word before it: "We release our code at".
 _DANGLING_END = re.compile(r"\b(?:at|in|on|from|via|to|of|and|with|by|for|the|a|an)[\s.:]*$",
                            re.IGNORECASE)
@@ -176,8 +162,8 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     to what the next sentence says it does ("We propose X, which constructs …"), and, when too
     long, starts at the clause that names it ("…, and present X" says "We present X"). An
     acronym the abstract spelled out elsewhere is written in its words (`acronyms`). A longer
-    sentence is cut at the last clause break that keeps at least ten words, else after
-    MAX_GIST_WORDS - 1 words (not on a function word), and ends in "…".
+    sentence sheds whole sub-phrases until it fits (`compress`): it ends in "…" only when none
+    is left to shed.
     """
     text = contribution_sentence(prepared, name)
     if not text:
@@ -190,7 +176,7 @@ def derive_gist(prepared: Prepared, name: str = "") -> str:
     if len(spelled.split()) > MAX_GIST_WORDS:
         spelled = spell_out_first(text, prepared.text, _kept_as_written(name, False),
                                   MAX_GIST_WORDS)
-    return restore(_cut(spelled, prepared), prepared, str)
+    return restore(_compress(spelled, prepared), prepared, str)
 
 
 def _kept_as_written(name: str, unless_held_whole: bool) -> Callable[[str, int, int], bool]:
@@ -276,34 +262,45 @@ def _said_directly(text: str) -> str:
 
 def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence as a gist says it, uncut and with its placeholders
-    (see `derive_gist`): the one that
-    introduces the paper's name, else, of the sentences of the first kind found, the first
-    whose opening does not point back to a sentence the gist leaves out ("We establish three
-    results for such coupled dynamics"), if any."""
+    (see `derive_gist`). Kinds of sentence, in order: the one that introduces the paper's name;
+    those that introduce something; those that study or show something; any other the authors
+    say of their work ("we", "our", "this paper"); a release; the first sentence. The first
+    sentence of them that, said alone, does not point back to a sentence the gist leaves out
+    ("We establish three results for such coupled dynamics") is the one, unless it is not the
+    first of its kind and only reports experiments or looks ahead ("We demonstrate the
+    effectiveness of …"); if every one points back, the first (the abstract's first sentence
+    only when no other is of a kind). The name's sentence says "the" for an opening "this"."""
     sentences = [sentence for sentence in prepared.sentences
                  if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
                  ] or prepared.sentences
-    named = next((s for s in sentences if name and (s.intro_cues and name in s.text or
-                                                    s.text.startswith(name + " "))), None)
-    if named:
-        return _with_what_it_does(_naming_clause(_said_alone(named), name), named, prepared, name)
+    named = [s for s in sentences if name and (s.intro_cues and name in s.text or
+                                               s.text.startswith(name + " "))][:1]
     # "We release our dataset to the community" introduces no contribution of its own.
     releasing = [s for s in sentences if s.intro_cues and _ONLY_RELEASES.search(s.text)]
-    introducing = [s for s in sentences if s.intro_cues and s not in releasing]
-    for kind in (introducing, [s for s in sentences if s.study_cues], releasing,
-                 sentences[:1]):
-        if kind:
-            said = map(_said_alone, kind)  # lazily: the first sentence usually serves
-            first = next(said)
-            if not _points_back(first):
-                return first
-            # A later sentence that reports experiments or looks ahead ("We demonstrate the
-            # effectiveness of …") says less than one that points back.
-            return next((text for text in said if not _points_back(text) and
-                         not _REPORTS.search(text)), first)
-    return ""
+    # "… is focused on developing X" has a cue but says what others do.
+    introducing = [s for s in sentences if s.intro_cues and s not in releasing and
+                   _OWN_WORK.search(s.text)]
+    kinds = (named, introducing, [s for s in sentences if s.study_cues],
+             [s for s in sentences if _OWN_WORK.search(s.text)], releasing, sentences[:1])
+    first = ""
+    for kind in kinds:
+        if kind is kinds[-1] and first:  # a contribution pointing back, not the background
+            return first
+        for at, sentence in enumerate(kind):
+            text = _said_alone(sentence)
+            if kind is named and _points_back(text):  # "AnchorRep targets this geometry …"
+                text = _NAMED_POINTER.sub(r"\1the ", text, count=1)
+            first = first or text
+            if not _points_back(text) and (at == 0 or not _REPORTS.search(text)):
+                return _with_what_it_does(_naming_clause(text, name), sentence, prepared, name) \
+                    if kind is named else text
+    return first
 
 
+# "AnchorRep targets this geometry": the paper's own method, said of "the geometry".
+_NAMED_POINTER = re.compile(r"^(\S+(?:\s+\S+){0,3}?\s+)(?:this|these)\s+(?=[\w-]+)")
+# A sentence the authors say of their own work, when none has a cue ("Our method models …").
+_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _ONLY_RELEASES = re.compile(r"^We\s+(?:(?:also|will|further)\s+)?(?:publicly\s+)?(?:release|"
                             r"open-source)\b")
 
@@ -341,7 +338,7 @@ def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: 
     does = _NAME_DOES.match(following[len(name):]) if following.startswith(name) else None
     if does is None or not gerund(does.group(1)):
         return text
-    joined = _cut(f"{text.rstrip('. ')}, which {following[len(name):].lstrip()}", prepared)
+    joined = _compress(f"{text.rstrip('. ')}, which {following[len(name):].lstrip()}", prepared)
     # Cut back to the naming sentence, the join would only add "…".
     return joined if len(joined.split()) > len(text.split()) + 2 else text
 
@@ -355,73 +352,6 @@ def _points_back(text: str) -> bool:
     return pointer is not None and pointer.start() < len(" ".join(words[:_OPENING_WORDS]))
 
 
-def _ends_dangling(words: list[str]) -> bool:
-    """Tell whether words end on a function word ("the", "of", "such"): a cut there dangles."""
-    return bool(words) and words[-1].lower().rstrip(",;:") in DANGLING
-
-
-def _in_a_series(text: str, match: re.Match[str]) -> bool:
-    """Tell whether a break `_CLAUSE_BREAK` found is a comma inside a series ("… by enabling
-    inspection, comparison, and purchase of information")."""
-    return bool(match.group(0).startswith(",") and _IN_A_SERIES.match(text, match.end()) or
-                _SERIES_ENDS.search(text, 0, match.start()) and _AND_OR.match(text, match.end()))
-
-
-def _cut(text: str, prepared: Prepared) -> str:
-    """Cut a sentence to MAX_GIST_WORDS words (a formula counted by its words), at a clause
-    break."""
-    def word_count(part: str) -> int:
-        return len(restore(part, prepared).split())
-
-    if word_count(text) <= MAX_GIST_WORDS:
-        return text
-    markers = list(_LIST_MARKER.finditer(text))
-    if markers:
-        # "a method that (1) learns X and (2) …": the first item, if it fits, says the most.
-        first = text[:markers[0].start() + 1] + text[markers[0].end():markers[1].start()
-                                                          if len(markers) > 1 else len(text)]
-        first = _LIST_END.sub("", first)
-        if word_count(first) <= MAX_GIST_WORDS - 1 and not _ends_dangling(first.split()):
-            return first + " …"
-    head = text[:markers[0].start()] if markers else ""
-    if head and not head.rstrip().endswith(":"):
-        # "…, including (i) …", "… that provides (1) …": the list is the object of the word
-        # before it; the gist ends at the clause before.
-        head = head[:max((match.start() for match in _CLAUSE_BREAK.finditer(head + " ")),
-                         default=0)]
-    head = head.rstrip(" ,;:")
-    if _MIN_KEPT_WORDS <= word_count(head) <= MAX_GIST_WORDS - 1 and \
-            not _ends_dangling(head.split()):
-        return head + " …"
-    cut = cut_in_a_series = ""
-    for match in _CLAUSE_BREAK.finditer(text):
-        head = text[:match.start()]
-        if word_count(head) > MAX_GIST_WORDS - 1:
-            break
-        # "… a contingency set such" before "that …" is no clause's end, nor "… created"
-        # before "by evolving …".
-        if word_count(head) < _MIN_CUT_WORDS or _ends_dangling(head.split()) or \
-                _AWAITS_AGENT.search(head):
-            continue
-        if _in_a_series(text, match):
-            cut_in_a_series = head
-        else:
-            cut = head
-    # A cut inside a series ("… by enabling inspection, comparison …") only if no clause ends
-    # before it: it still reads better than one mid-phrase.
-    cut = cut or cut_in_a_series
-    if not cut:
-        words = text.split()
-        while words and word_count(" ".join(words)) > MAX_GIST_WORDS - 1:
-            words.pop()
-        # "… there exists a contingency set such …" leaves the reader hanging on "such".
-        while len(words) > _MIN_CUT_WORDS and _ends_dangling(words):
-            words.pop()
-        cut = " ".join(words)
-    # A parenthesis the cut leaves open ("(STaR; Zelikman et al. …") goes, unless too little
-    # would be left before it.
-    opened = cut.rfind("(")
-    if opened > 0 and cut.count("(") > cut.count(")") and \
-            word_count(cut[:opened]) >= _MIN_CUT_WORDS:
-        cut = cut[:opened]
-    return cut.rstrip(" ,;:—(") + " …"
+def _compress(text: str, prepared: Prepared) -> str:
+    """Say a sentence in MAX_GIST_WORDS words (a formula counted by its words): `compress`."""
+    return compress(text, MAX_GIST_WORDS, lambda part: len(restore(part, prepared).split()))
