@@ -407,20 +407,15 @@ def test_a_paper_without_a_topic_gets_the_subject_earlier_titles_carry(vocabular
     assert names(uncovered[0], "topic") == []
 
 
-def test_a_paper_s_own_subject_needs_the_title_to_be_likely_about_it(vocabulary):
+def test_a_phrase_only_this_paper_names_is_no_topic(vocabulary):
     from papersite.enrich.recurring import add_recurring_topics, terms_about
-    # A phrase neither earlier titles nor other papers carry, named once: the paper's subject
-    # only when its title likely says it (`coverage.OWN_TITLE_EVIDENCE`) and its words come up
-    # again, not a detail said once.
-    def topics(text, likelihood):
-        tags = add_recurring_topics([terms_about(text, likelihood)],
-                                    [extract_tags(text, vocabulary)], vocabulary)
-        return names(tags[0], "topic")
+    # Neither earlier titles nor other papers carry it: judged blind, such phrases were right
+    # 9 times of 24 ("Binary tender"), so even one the title would likely say is left out.
     text = ("We propose spectral token routing for images. Spectral routing sends each token to "
             "an expert.")
-    assert topics(text, lambda phrase: 0.6) == ["Spectral token routing"]
-    assert topics(text, lambda phrase: 0.2) == []
-    assert topics("We propose spectral token routing for images.", lambda phrase: 0.6) == []
+    tags = add_recurring_topics([terms_about(text, lambda phrase: 0.9)],
+                                [extract_tags(text, vocabulary)], vocabulary)
+    assert names(tags[0], "topic") == []
 
 
 def test_a_term_knows_whether_it_is_a_piece_of_a_longer_name():

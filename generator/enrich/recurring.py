@@ -97,9 +97,6 @@ class TermUse(NamedTuple):
     not known."""
     whole: bool = True
     """Named at least once as a phrase of its own, not a piece of a longer one."""
-    rarest_word_count: int = 1
-    """Times the abstract names the least named of the term's words, anywhere: 1 when one of
-    them comes up only in the term itself, said once."""
 
 
 def terms_about(text: str, title_likelihood: Callable[[str], float] | None = None
@@ -119,9 +116,8 @@ def terms_about(text: str, title_likelihood: Callable[[str], float] | None = Non
                 count = counts[key] = [spelling, 0, False]
             count[1] += 1
             count[2] |= whole
-    words = Counter(map(term_key, _WORD.findall(flat)))
     return tuple(TermUse(spelling, uses, title_likelihood(spelling) if title_likelihood else 1.0,
-                         whole, min(words[term_key(word)] for word in spelling.split()))
+                         whole)
                  for spelling, uses, whole in counts.values())
 
 
