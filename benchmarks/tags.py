@@ -121,16 +121,17 @@ def tag_list(papers: list[dict], vocabulary: Vocabulary, year: int | None = None
 
 
 def tag_texts(texts: list[str], vocabulary: Vocabulary, year: int | None = None,
-              likelihoods: list | None = None) -> list[tuple]:
+              likelihoods: list | None = None, cover: bool = True) -> list[tuple]:
     """Tag abstracts as a build does: each on its own, with the title model's evidence
     (`likelihoods`, one `titles.title_likelihood` a text, made here if not given), then the
-    collection's own topics."""
+    collection's own topics (and, unless `cover` is false, a subject for a paper without any:
+    `coverage`)."""
     if likelihoods is None:
         likelihoods = [title_likelihood(text, "", year) for text in texts]
     return add_recurring_topics(
         [terms_about(text, likely) for text, likely in zip(texts, likelihoods)],
         [extract_tags(text, vocabulary, likely) for text, likely in zip(texts, likelihoods)],
-        vocabulary)
+        vocabulary, cover)
 
 
 def paper_key(list_name: str, abstract: str) -> str:

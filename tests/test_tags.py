@@ -307,9 +307,10 @@ def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     report = evaluate(read_papers(path), vocabulary)
     assert report.keyword_hit_rate >= least_hit_rate
     assert report.mean_topics <= 6
-    # No topic is guessed: a paper naming none of the taxonomy's, and no subject of the
-    # collection's, gets none (ICLR 3.1%, 3DV 10.6%).
-    assert report.no_topic_share <= 0.12
+    # A paper naming none of the taxonomy's topics and no subject of the collection's gets the
+    # subject it is about that earlier titles carry, or its own (`coverage`): ICLR 1.5%, COLM
+    # 0.3%, 3DV 2.8% without a topic (4.1%, 2.3%, 11.3% before).
+    assert report.no_topic_share <= 0.03
     if name == "iclr2024":
         assert max(share for _, _, share in report.largest) <= 0.15
         assert report.area_coherence >= 0.21
@@ -376,10 +377,80 @@ def test_a_phrase_earlier_titles_seldom_carry_is_no_collection_topic(vocabulary)
 
 def test_a_subject_only_two_papers_share_is_not_a_topic(vocabulary):
     from papersite.enrich.recurring import add_recurring_topics, terms_about
-    texts = ["We propose spectral token routing for vision."] * 2 + ["We count eggs."] * 4
+    # (Papers with a topic of the taxonomy: one left without any gets its own subject, see
+    # `coverage`.)
+    texts = ["We propose spectral token routing for diffusion models. Our diffusion models "
+             "generate images."] * 2 + ["We count eggs."] * 4
     tags = add_recurring_topics([terms_about(t) for t in texts],
                                 [extract_tags(t, vocabulary) for t in texts], vocabulary)
     assert not any("Spectral token routing" in names(t, "topic") for t in tags)
+
+
+# A topic for every paper (issue 43, deliverable 4) ------------------------------------------
+
+def test_a_paper_without_a_topic_gets_the_subject_earlier_titles_carry(vocabulary):
+    from papersite.enrich.recurring import add_recurring_topics, terms_about
+    # No taxonomy topic names survival analysis, and no other paper of this list is about it,
+    # but earlier papers' titles carry it (`generator/data/titled_phrases.json`).
+    texts = ["In this paper, we introduce a survival analysis method for patients with competing "
+             "risks. Our survival analysis method learns copula structures.",
+             "We propose a diffusion model for survival analysis. Our diffusion models generate "
+             "images."]
+    tags = add_recurring_topics([terms_about(t) for t in texts],
+                                [extract_tags(t, vocabulary) for t in texts], vocabulary)
+    assert names(tags[0], "topic") == ["Survival analysis"]
+    # A paper with a topic of its own gets none this way.
+    assert names(tags[1], "topic") == ["Diffusion models", "Generative models"]
+    uncovered = add_recurring_topics([terms_about(t) for t in texts],
+                                     [extract_tags(t, vocabulary) for t in texts], vocabulary,
+                                     cover=False)
+    assert names(uncovered[0], "topic") == []
+
+
+def test_a_phrase_only_this_paper_names_is_no_topic(vocabulary):
+    from papersite.enrich.recurring import add_recurring_topics, terms_about
+    # Neither earlier titles nor other papers carry it: judged blind, such phrases were right
+    # 9 times of 24 ("Binary tender"), so even one the title would likely say is left out.
+    text = ("We propose spectral token routing for images. Spectral routing sends each token to "
+            "an expert.")
+    tags = add_recurring_topics([terms_about(text, lambda phrase: 0.9)],
+                                [extract_tags(text, vocabulary)], vocabulary)
+    assert names(tags[0], "topic") == []
+
+
+def test_a_term_knows_whether_it_is_a_piece_of_a_longer_name():
+    from papersite.enrich.recurring import terms_about
+
+    def whole(text):
+        return {use.spelling: use.whole for use in terms_about(text)}
+    # A noun or a capitalised stock word before it: a piece of a name, never a paper's subject.
+    assert whole("We present Multiple Instance Learning for whole slide images.")[
+        "Instance Learning"] is False
+    assert whole("We revisit Principal Component Analysis under heavy-tailed noise.")[
+        "Component Analysis"] is False
+    # An adjective or a verb before it, and no noun after it: a phrase of its own.
+    permutation = whole("We construct robust permutation tests under data corruption.")
+    assert permutation["permutation tests"] and not permutation["robust permutation"]
+    assert whole("We propose InterTrack, tracking human object interaction without templates.")[
+        "human object interaction"]
+    # A compound adjective ("audio-driven") is no noun either.
+    talking = whole("We study audio-driven talking head generation from speech.")
+    assert talking["talking head generation"] and not talking["audio-driven talking head"]
+
+
+def test_a_real_list_leaves_few_papers_without_a_topic(vocabulary):
+    path = SHARED_DATA / "aistats2025.jsonl"
+    if not path.exists():
+        pytest.skip(f"needs {path}: the shared conference data is not on this machine")
+    from benchmarks.tags import read_papers, tag_list
+    papers = read_papers(path)
+    topics = [names(tags, "topic") for tags in tag_list(papers, vocabulary, 2025)]
+    # 11.3% without a topic before coverage, 3.8% with it.
+    assert sum(not paper_topics for paper_topics in topics) / len(papers) <= 0.04
+    by_title = {paper["title"].split(":")[0]: paper_topics
+                for paper, paper_topics in zip(papers, topics)}
+    assert by_title["HACSurv"] == ["Survival analysis"]
+    assert by_title["Strong Screening Rules for Group-based SLOPE Models"] == ["Screening rules"]
 
 
 def test_judged_topic_tags_keep_their_precision(vocabulary):
@@ -617,7 +688,8 @@ def test_tags_at_scale_measures_a_real_list():
     from benchmarks.tags_at_scale import measure
     report = measure([paper["abstract"] for paper in read_papers(path)], 2024)
     assert report.papers == 299 and report.largest[0] == "Large language models"
-    # 2.3% without a topic, 11 lists at most (15 before hubs were damped), 8.7% in none.
+    # 0.3% without a topic (2.3% before `coverage`), 11 lists at most (15 before hubs were
+    # damped), 8.7% in none.
     assert report.without_topic <= 0.03 and report.most_lists <= 15 and report.in_no_list <= 0.09
     # One name in the other, and filed so: the narrower is the broader's child.
     assert ("Large language models", "Language models", True) in report.same_name

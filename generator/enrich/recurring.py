@@ -24,6 +24,7 @@ Rule, in order:
    must also be likely in the paper's title, as a curated topic with the least evidence must
    (`tags.TITLE_EVIDENCE`).
 5. The tag is named as authors most often write it, first letter capitalised.
+6. A paper left without any topic gets the subject `coverage` finds among its terms.
 """
 
 from __future__ import annotations
@@ -39,9 +40,10 @@ from typing import NamedTuple
 
 from ..model import Tag
 from ..text.words import STOP_WORDS
+from .coverage import covering_terms
 from .evidence import flatten, read_evidence
 from .tags import TITLE_EVIDENCE, Vocabulary
-from .titles.word_forms import is_never_a_noun
+from .titles.word_forms import is_never_a_noun, is_verb
 
 MIN_PAPERS = 3
 PAPERS_PER_MIN = 500
@@ -93,6 +95,8 @@ class TermUse(NamedTuple):
     title_likelihood: float = 1.0
     """How likely the paper's title uses the term's words (`titles.title_likelihood`); 1 when
     not known."""
+    whole: bool = True
+    """Named at least once as a phrase of its own, not a piece of a longer one."""
 
 
 def terms_about(text: str, title_likelihood: Callable[[str], float] | None = None
@@ -104,21 +108,24 @@ def terms_about(text: str, title_likelihood: Callable[[str], float] | None = Non
     generic = generic_phrases()
     counts: dict[str, list] = {}
     for begin, end in evidence.central_spans():
-        for start, key, spelling in _windows(flat[begin:end]):
+        for start, key, spelling, whole in _windows(flat[begin:end]):
             if key in generic or evidence.in_passing(begin + start):
                 continue
             count = counts.get(key)
             if count is None:
-                count = counts[key] = [spelling, 0]
+                count = counts[key] = [spelling, 0, False]
             count[1] += 1
-    return tuple(TermUse(spelling, uses, title_likelihood(spelling) if title_likelihood else 1.0)
-                 for spelling, uses in counts.values())
+            count[2] |= whole
+    return tuple(TermUse(spelling, uses, title_likelihood(spelling) if title_likelihood else 1.0,
+                         whole)
+                 for spelling, uses, whole in counts.values())
 
 
 def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tuple[Tag, ...]],
-                         vocabulary: Vocabulary) -> list[tuple[Tag, ...]]:
+                         vocabulary: Vocabulary, cover: bool = True) -> list[tuple[Tag, ...]]:
     """Return each paper's tags with the collection's recurring topics it is about (`terms`,
-    from `terms_about`) added after its curated topics (rules 3-5)."""
+    from `terms_about`) added after its curated topics (rules 3-5), and, when `cover`, a paper
+    left without any topic the subject `coverage` finds for it (rule 6)."""
     about = [{term_key(use.spelling): use for use in paper_terms} for paper_terms in terms]
     papers = Counter(term for paper_about in about for term in paper_about)
     least = max(MIN_PAPERS, math.ceil(len(terms) / PAPERS_PER_MIN))
@@ -127,17 +134,24 @@ def add_recurring_topics(terms: Sequence[tuple[TermUse, ...]], tags: Sequence[tu
     spelling = _spellings(about, eligible)
     eligible = {term for term in eligible if not _holds_known_term(spelling[term], vocabulary)}
     eligible -= _superseded(eligible, papers, least)
-    result = []
+    chosen_by_paper = []
     for paper_tags, paper_about in zip(tags, about):
         curated = " ".join(tag.name.lower() for tag in paper_tags)
         chosen = sorted((term for term in eligible.intersection(paper_about)
                          if spelling[term].lower() not in curated and (
                              paper_about[term].uses > 1 or
                              paper_about[term].title_likelihood >= TITLE_EVIDENCE)),
-                        key=lambda term: (-paper_about[term].uses, term))
-        added = tuple(Tag(_display(spelling[term]), "topic",
-                          weight=2 * paper_about[term].uses)
-                      for term in chosen[:MAX_PER_PAPER])
+                        key=lambda term: (-paper_about[term].uses, term))[:MAX_PER_PAPER]
+        if cover and not chosen and not any(tag.kind == "topic" for tag in paper_tags):
+            chosen = covering_terms(paper_about, papers,
+                                    lambda phrase: _holds_known_term(phrase, vocabulary))
+        chosen_by_paper.append(chosen)
+    spelling |= _spellings(about, {term for chosen in chosen_by_paper for term in chosen}
+                           - spelling.keys())
+    result = []
+    for paper_tags, paper_about, chosen in zip(tags, about, chosen_by_paper):
+        added = tuple(Tag(_display(spelling[term]), "topic", weight=2 * paper_about[term].uses)
+                      for term in chosen)
         topics_end = max((i + 1 for i, tag in enumerate(paper_tags) if tag.kind in ("area", "topic")),
                          default=0)
         result.append(paper_tags[:topics_end] + added + paper_tags[topics_end:])
@@ -178,41 +192,51 @@ def is_distinctive(phrase: str) -> bool:
 
 def candidate_terms(text: str) -> set[str]:
     """Return the candidate terms (rule 1) a text names, folded by `term_key`."""
-    return {key for _, key, _ in _windows(flatten(text))}
+    return {key for _, key, _, _ in _windows(flatten(text))}
 
 
 def _windows(text: str):
-    """Yield (start, key, spelling) of every candidate term: runs of two to MAX_WORDS words
-    inside a clause, none a stop word, not starting with a head-only word, ending in a noun."""
+    """Yield (start, key, spelling, whole) of every candidate term: runs of two to MAX_WORDS
+    words inside a clause, none a stop word, not starting with a head-only word, ending in a
+    noun; `whole` when it is not a piece of a longer phrase (`_run_windows`)."""
     run: list[tuple[int, str, int]] = []
-    previous_end = 0
+    previous_end, previous, named_before = 0, "", False
     for match in _WORD.finditer(text):
         word, start = match.group(), match.start()
         flags = _word_flags(word)
         gap_is_space = start - previous_end == 1 and text[previous_end] == " "
         if run and (flags & _STOPPED or not gap_is_space and
                     _BREAK.search(text, previous_end, start)):
-            yield from _run_windows(run)
+            yield from _run_windows(run, named_before)
             run = []
         if not flags & _STOPPED:
+            if not run:  # "Multiple Instance Learning": a capitalised stock word opens the name
+                named_before = gap_is_space and word[0].isupper() and \
+                    previous[:1].isupper() and previous.lower() in _BOILERPLATE
             run.append((start, word, flags))
-        previous_end = match.end()
-    yield from _run_windows(run)
+        previous_end, previous = match.end(), word
+    yield from _run_windows(run, named_before)
 
 
-def _run_windows(run: list[tuple[int, str, int]]):
+def _run_windows(run: list[tuple[int, str, int]], named_before: bool = False):
+    """Yield the terms of a run of words; one is whole when no noun of the run comes after it
+    and none before it ("Component Analysis" of "Principal Component Analysis"), save an
+    adjective or a verb ("robust permutation tests", "tracking human-object interaction"), and
+    no capitalised stock word opens its name."""
     for i, (start, _, flags) in enumerate(run):
         if flags & _NO_START:
             continue
+        whole_before = run[i - 1][2] & (_NO_END | _VERB) if i else not named_before
         for last in range(i + 1, min(i + MAX_WORDS, len(run))):
             if run[last - 1][2] & _PLURAL:
                 break  # "routing sends tokens": a plural or a verb inside is no term
             if not run[last][2] & _NO_END:
                 spelling = " ".join(word for _, word, _ in run[i:last + 1])
-                yield start, term_key(spelling), spelling
+                yield start, term_key(spelling), spelling, \
+                    bool(whole_before) and last == len(run) - 1
 
 
-_STOPPED, _NO_START, _NO_END, _PLURAL = 1, 2, 4, 8
+_STOPPED, _NO_START, _NO_END, _PLURAL, _VERB = 1, 2, 4, 8, 16
 
 
 _STOP_WORDS = STOP_WORDS | _BOILERPLATE
@@ -220,15 +244,19 @@ _STOP_WORDS = STOP_WORDS | _BOILERPLATE
 
 @lru_cache(maxsize=65536)
 def _word_flags(word: str) -> int:
-    """Read one word: a stop word, one no term starts with, one no term ends with."""
+    """Read one word: a stop word, one no term starts with, one no term ends with, a plural
+    (or a verb in the third person), a verb (`word_forms.is_verb`)."""
     lowered = word.lower()
     if lowered in _STOP_WORDS or len(lowered) < 2:
         return _STOPPED
     never_noun = is_never_a_noun(lowered)
+    # "audio-driven", "physics-based": a compound whose last part is never a noun is none.
+    compound_adjective = "-" in lowered and is_never_a_noun(lowered.rsplit("-", 1)[1])
     return (_NO_START * (lowered in _HEAD_ONLY or never_noun and lowered.endswith(("ed", "es")))
-            | _NO_END * (lowered.endswith("ly") or never_noun)
+            | _NO_END * (lowered.endswith("ly") or never_noun or compound_adjective)
             | _PLURAL * (word.islower() and lowered.endswith("s") and
-                         not lowered.endswith(("ss", "us", "is", "ics"))))
+                         not lowered.endswith(("ss", "us", "is", "ics")))
+            | _VERB * is_verb(lowered))
 
 
 def _holds_known_term(spelling: str, vocabulary: Vocabulary) -> bool:

@@ -21,13 +21,22 @@ def is_never_a_noun(word: str) -> bool:
     return word in _word_forms()["never_nouns"]
 
 
+def is_verb(word: str) -> bool:
+    """Tell whether a lower-case word is a verb's "-ing" form ("comparing") or a verb never a
+    noun ("minimize", "provide"): a phrase that opens with one is a clause, not a subject."""
+    forms = _word_forms()
+    return word in forms["third_persons"] or word in forms["never_nouns"] and any(
+        inflected in forms["verbs"] for inflected in (word + "s", word + "es", word[:-1] + "ies"))
+
+
 @lru_cache(maxsize=1)
 def _word_forms() -> dict:
     """Load the word forms `benchmarks/word_forms.py` looked up with lemminflect."""
     with WORD_FORMS_PATH.open(encoding="utf-8") as handle:
         table = json.load(handle)
+    third_persons = table.get("third_persons", {})
     return {"never_nouns": frozenset(table["never_nouns"]), "gerunds": table["gerunds"],
-            "third_persons": table.get("third_persons", {})}
+            "third_persons": third_persons, "verbs": frozenset(third_persons.values())}
 
 
 def base_gerund(verb: str) -> str:
