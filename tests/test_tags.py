@@ -308,9 +308,9 @@ def test_real_lists_keep_their_tag_figures(vocabulary, name, least_hit_rate):
     assert report.keyword_hit_rate >= least_hit_rate
     assert report.mean_topics <= 6
     # A paper naming none of the taxonomy's topics and no subject of the collection's gets the
-    # subject it is about that earlier titles carry, or its own (`coverage`): ICLR 1.5%, COLM
-    # 0.3%, 3DV 2.8% without a topic (4.1%, 2.3%, 11.3% before).
-    assert report.no_topic_share <= 0.03
+    # subject it is about that earlier titles carry or the list shares (`coverage`): ICLR 3.0%,
+    # COLM 1.7%, 3DV 4.2% without a topic (4.1%, 2.3%, 11.3% before).
+    assert report.no_topic_share <= 0.045
     if name == "iclr2024":
         assert max(share for _, _, share in report.largest) <= 0.15
         assert report.area_coherence >= 0.21
@@ -445,8 +445,8 @@ def test_a_real_list_leaves_few_papers_without_a_topic(vocabulary):
     from benchmarks.tags import read_papers, tag_list
     papers = read_papers(path)
     topics = [names(tags, "topic") for tags in tag_list(papers, vocabulary, 2025)]
-    # 11.3% without a topic before coverage, 3.8% with it.
-    assert sum(not paper_topics for paper_topics in topics) / len(papers) <= 0.04
+    # 11.3% without a topic before coverage, 7.2% with it.
+    assert sum(not paper_topics for paper_topics in topics) / len(papers) <= 0.075
     by_title = {paper["title"].split(":")[0]: paper_topics
                 for paper, paper_topics in zip(papers, topics)}
     assert by_title["HACSurv"] == ["Survival analysis"]
