@@ -38,9 +38,9 @@ from ..links import PAPERS_DIR, PAPERS_INDEX, paper_path, relative_url
 from ..model import Collection, Paper
 from ..text import plain_text
 from .common import (
-    DERIVED_MARK,
     INDEX_GIST_MAX_CHARS,
     RenderOptions,
+    derived_title_marks,
     gist_line,
     papers_by_area,
     titles_are_mixed,
@@ -205,9 +205,8 @@ def _render_row(kind: str, text: str, row: BrowseRow | None, index: int, mixed: 
         return f'<div class="ps-browse-row ps-browse-{kind}" role="presentation" {top}>{escape(text)}</div>'
     paper = row.paper
     href = relative_url(PAPERS_INDEX, paper_path(paper.slug), options.directory_urls)
-    mark = DERIVED_MARK if mixed and paper.title_source == "derived" else ""
-    derived = " data-ps-derived" if paper.title_source == "derived" else ""
-    return (f'<div class="ps-browse-row" role="listitem" {top}{derived}><a href="{href}">'
+    said, mark = derived_title_marks(paper.title_source == "derived", mixed)
+    return (f'<div class="ps-browse-row" role="listitem" {top}{said}><a href="{href}">'
             f'{escape(plain_text(paper.title))}</a>{mark}'
             f'<span class="ps-gist">{escape(gist_line(paper, INDEX_GIST_MAX_CHARS))}</span></div>')
 

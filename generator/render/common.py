@@ -58,15 +58,18 @@ DERIVED_MARK = ('<span class="ps-derived" title="Title derived from the abstract
                 'not the authors\' title" aria-label="derived title">≈</span>')
 
 
+def derived_title_marks(derived: bool, marked: bool) -> tuple[str, str]:
+    """Return a list entry's attribute saying its title is derived (always: a paper saved from
+    the list cites it so, papersite-list.js) and its visible mark (only where `marked`)."""
+    return (" data-ps-derived" if derived else "", DERIVED_MARK if derived and marked else "")
+
+
 def render_paper_entry(paper: Paper, here: str, options: RenderOptions,
                         gist_chars: int = GIST_MAX_CHARS) -> str:
     """Return a list entry: the paper's title, linked, and its gist."""
     href = relative_url(here, paper_path(paper.slug), options.directory_urls)
-    derived = paper.title_source == "derived"
-    # Marked where titles are mixed; said always, for the reader's list (papersite-list.js).
-    return (f'<li{" data-ps-derived" if derived else ""}><a href="{href}">'
-            f'{render_inline_html(paper.title)}</a>'
-            f'{DERIVED_MARK if options.mark_derived and derived else ""}'
+    said, mark = derived_title_marks(paper.title_source == "derived", options.mark_derived)
+    return (f'<li{said}><a href="{href}">{render_inline_html(paper.title)}</a>{mark}'
             f'<span class="ps-gist">{escape(gist_line(paper, gist_chars))}</span></li>')
 
 

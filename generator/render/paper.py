@@ -16,12 +16,12 @@ from ..parse import collection_name
 from ..text import plain_text, render_abstract_html, render_inline_html
 from .cite import HERE, bibtex, is_citable, plain_reference, scholar_tags
 from .common import (
-    DERIVED_MARK,
     TAG_KIND_LABELS,
     TAG_KIND_SINGULAR,
     RenderOptions,
     area_href,
     area_of,
+    derived_title_marks,
     front_matter,
     page_title,
     papers_by_area,
@@ -262,9 +262,7 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
         gist = f'<span class="ps-gist">{escape(plain_text(gist))}</span>' if gist else ""
         why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
         why = f'<span class="ps-why">{why}</span>' if why else ""
-        # Marked where titles are mixed; said always, for the reader's list (papersite-list.js).
-        mark = DERIVED_MARK if options.mark_derived and link.slug in derived else ""
-        said = " data-ps-derived" if link.slug in derived else ""
+        said, mark = derived_title_marks(link.slug in derived, options.mark_derived)
         items.append(f'<li{said}><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
                      f'{mark}{gist}{why}</li>')
     note = ""
