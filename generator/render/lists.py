@@ -19,7 +19,7 @@ from ..enrich.tags import tag_slug
 from ..links import PAPERS_DIR, PAPERS_INDEX, TAGS_DIR, paper_path, relative_url, tag_path
 from ..model import Collection, Paper, Tag
 from ..text import plain_text
-from .browse import render_browse_list
+from .browse import NO_TOPIC, render_browse_list
 from .common import (
     TAG_KIND_LABELS,
     RenderOptions,
@@ -84,16 +84,16 @@ def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions,
         items = "".join(render_paper_entry(paper, here, options) for paper in papers)
         return front_matter(meta) + body + (
             f'<ul class="ps-entries" data-ps-trail="{escape(tag.name)}">{items}</ul>\n')
-    groups = group_papers(tag, papers)
-    anchors = [tag_slug(topic) if topic else "other-topics" for topic, _ in groups]
-    chips = " ".join(f'<a class="md-tag" href="#{anchor}">{escape(topic.name if topic else "Other topics")} '
+    groups = [(escape(topic.name if topic else NO_TOPIC), tag_slug(topic) if topic else "other-topics",
+               members) for topic, members in group_papers(tag, papers)]
+    chips = " ".join(f'<a class="md-tag" href="#{anchor}">{name} '
                      f'<span class="ps-count">{len(members)}</span></a>'
-                     for (topic, members), anchor in zip(groups, anchors))
+                     for name, anchor, members in groups)
     sections = "".join(
-        f'<h2 id="{anchor}">{escape(topic.name if topic else "Other topics")} '
-        f'<span class="ps-count">{len(members)}</span></h2>\n<ul class="ps-entries">'
+        f'<h2 id="{anchor}">{name} <span class="ps-count">{len(members)}</span></h2>\n'
+        '<ul class="ps-entries">'
         + "".join(render_paper_entry(paper, here, options) for paper in members) + "</ul>\n"
-        for (topic, members), anchor in zip(groups, anchors))
+        for name, anchor, members in groups)
     return front_matter(meta) + body + (
         f'<p class="ps-subtopics" data-search-exclude>By the other topics of its papers: {chips}</p>\n'
         f'<div class="ps-grouped" data-ps-trail="{escape(tag.name)}">\n{sections}</div>\n')
