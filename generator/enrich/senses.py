@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 
 from .vocabulary import normalize_name
@@ -125,10 +125,14 @@ class Senses:
     def __init__(self, text: str, mentions: list[tuple[int, int, str, str]],
                  fold, entity_spellings: dict[str, frozenset[str]]) -> None:
         self._text, self._fold, self._spellings = text, fold, entity_spellings
-        self._defined = definitions(text) if "(" in text else {}
         # Topics the abstract names other than by an acronym: their acronyms are in sense.
         self._in_full = {name for start, end, kind, name in mentions
                          if kind == "topic" and not ACRONYM.match(text[start:end])}
+
+    @cached_property
+    def _defined(self) -> dict[str, str]:
+        """The acronyms the abstract spells out: read only when a mention needs them."""
+        return definitions(self._text) if "(" in self._text else {}
 
     def keeps(self, start: int, end: int, kind: str, name: str) -> bool:
         """Tell whether the mention text[start:end] of `name` (a topic, data set or model) is
