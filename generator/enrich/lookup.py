@@ -69,6 +69,8 @@ def distinctive_quote(text: str, rarity: dict[str, float]) -> str:
 
 def _named_paper(text: str) -> str:
     """Return the arXiv or DOI address of the one paper the abstract names, if it names one."""
+    if "10." not in text and "arxiv" not in text.lower():  # most abstracts name neither
+        return ""
     arxiv = set(_ARXIV.findall(text))
     dois = {doi.rstrip(".,;:") for doi in _DOI.findall(text)
             if not doi.startswith(_NOT_PAPERS)}

@@ -30,23 +30,26 @@ def is_grouped(papers: int, collection_size: int) -> bool:
 def group_papers(tag: Tag, papers: list[Paper]) -> list[tuple[Tag | None, list[Paper]]]:
     """Return the groups (their topic, None for the rest) of a tag's papers, largest first;
     within a group the papers keep their order on the page."""
-    overall = _other_topics(tag, papers)
-    dividing = {other for other, count in overall.items() if count <= UNDIVIDING_SHARE * len(papers)}
-    unplaced = list(papers)
+    topics = [[other for other in paper.tags if other.kind == "topic" and other != tag]
+              for paper in papers]
+    # The counts of the papers not yet placed, kept as papers are placed (a tag of 600 papers
+    # was counted anew for each of its 20 groups).
+    unplaced_counts = Counter(other for paper_topics in topics for other in paper_topics)
+    dividing = {other for other, count in unplaced_counts.items()
+                if count <= UNDIVIDING_SHARE * len(papers)}
+    unplaced = list(range(len(papers)))
     groups: list[tuple[Tag | None, list[Paper]]] = []
     while unplaced and len(groups) < MAX_GROUPS:
-        usable = [(count, other) for other, count in _other_topics(tag, unplaced).items()
+        usable = [(count, other) for other, count in unplaced_counts.items()
                   if count >= MIN_GROUP and other in dividing]
         if not usable:
             break
         _, topic = min(usable, key=lambda entry: (-entry[0], entry[1].name))
-        groups.append((topic, [paper for paper in unplaced if topic in paper.tags]))
-        unplaced = [paper for paper in unplaced if topic not in paper.tags]
+        placed = [row for row in unplaced if topic in topics[row]]
+        groups.append((topic, [papers[row] for row in placed]))
+        for row in placed:
+            unplaced_counts.subtract(topics[row])
+        unplaced = [row for row in unplaced if topic not in topics[row]]
     if unplaced:
-        groups.append((None, unplaced))
+        groups.append((None, [papers[row] for row in unplaced]))
     return groups
-
-
-def _other_topics(tag: Tag, papers: list[Paper]) -> Counter[Tag]:
-    return Counter(other for paper in papers for other in paper.tags
-                   if other.kind == "topic" and other != tag)
