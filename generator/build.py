@@ -184,6 +184,8 @@ def build_collection(options: BuildOptions, progress: Progress,
         text_model = (workers.submit(update_text_model, texts, RELATED_PER_PAPER, positions is None,
                                      use_cache)
                       if ranking is None or positions is None else None)
+        # So are the links to the papers (3 s of one process at 5,000, otherwise alone at the end).
+        paper_urls = workers.submit(find_paper_urls, abstracts)
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
             analyses = analyse_abstracts(abstracts, vocabulary, vocabulary_key, workers, cache,
@@ -220,7 +222,7 @@ def build_collection(options: BuildOptions, progress: Progress,
                   gist=a.gist, tags=paper_tags, introduces=a.names, own_names=a.own_names,
                   find_url=find_url)
             for abstract, a, title, paper_tags, slug, find_url in zip(
-                abstracts, analyses, titles, tags, permalinks.slugs, find_paper_urls(abstracts))
+                abstracts, analyses, titles, tags, permalinks.slugs, paper_urls.result())
         ]
         with progress.stage("mentions") as done:
             papers = find_mentions(papers, tag_slug, vocabulary)
