@@ -184,7 +184,8 @@ def build_collection(options: BuildOptions, progress: Progress,
         text_model = (workers.submit(update_text_model, texts, RELATED_PER_PAPER, positions is None,
                                      use_cache)
                       if ranking is None or positions is None else None)
-        # So are the links to the papers (3 s of one process at 5,000, otherwise alone at the end).
+        # Nor do the papers' links: they too are made beside the analyses (3 s of one process at
+        # 5,000, which at the end would run alone).
         paper_urls = workers.submit(find_paper_urls, abstracts)
         with progress.stage("titles, tags") as done:
             cache = ResultCache("analyses") if options.use_cache else None
