@@ -1,20 +1,23 @@
-"""Write a blind judging sheet of titles: the real title and derived ones, one heading a line.
+"""Blind judging of titles: the real title and derived ones in one shuffled sheet, one heading a line.
 
-    python -m benchmarks.titles_sheet --dump NAME.json          # titles the code here derives
-    python -m benchmarks.titles_sheet NAME.json [NAME.json ...] [--per-list 40] [--readers 3]
-    python -m benchmarks.titles_sheet --join GRADES.jsonl [GRADES.jsonl ...]
+    python -m benchmarks.titles_sheet --dump NAME.json [--lists L ...]    # titles the code here derives
+    python -m benchmarks.titles_sheet --round R NAME.json [NAME.json ...] [--lists L ...]
+                                      [--per-list 40] [--readers 3]
+    python -m benchmarks.titles_sheet --round R --join GRADES.jsonl [GRADES.jsonl ...]
 
-`--dump` writes every derived title of COLM 2024, AISTATS 2025 and 3DV 2025 (`../shared/data/`),
-keyed "list/id", as the code it runs in derives them across each whole list; run it in each
-checkout to compare, and name the file after the version ("today.json", "learned.json"). The sheet
-takes `--per-list` random papers of each list (seeded; none judged in `data/judged_titles.jsonl` or
-`data/gists_key.jsonl`) and gives each of its headings a line of its own: the real title (the
-control) and each dump's title (one line where versions agree), shuffled, with the abstract and
-nothing else, into `.judging/titles_sheet.md` (git-ignored: it holds the lists' abstracts), or
-consecutive parts of it, one a reader, `titles_sheet_1.md` and on. The key
-(`data/titles_key.jsonl`: line, list, paper id, sources, heading) joins the grades to their
-sources. `--join` reads the reader's grades (`{"line", "grade", "why"}` a line) and prints each
-source's shares by list.
+`--dump` writes every derived title of the lists (`../shared/data/`; by default COLM 2024, AISTATS
+2025 and 3DV 2025, the lists issue 42's acceptance sample comes from), keyed "list/id", as the code
+it runs in derives them across each whole list; run it in each checkout to compare, and name the
+file after the version ("today.json", "learned.json"). A round's sheet takes `--per-list` random
+papers of each list that no earlier round, `data/judged_titles.jsonl` or `data/gists_key.jsonl`
+showed a reader, and gives each of its headings a line of its own: the real title (the control)
+and each dump's title (one line where versions agree), shuffled, with the abstract and nothing
+else, into `.judging/titles_sheet.md` (git-ignored: it holds the lists' abstracts), or consecutive
+parts of it, one a reader, `titles_sheet_1.md` and on. The round's key (`data/titles_key_R.jsonl`:
+line, list, paper id, sources, heading) joins the grades to their sources. `--join` reads the
+readers' grades (`{"line", "grade", "why"}` a line; keep them as `data/titles_grades_R.jsonl`) and
+prints each source's shares by list. Rounds that tune a version sample other lists (`--lists
+iclr2024`), so that the acceptance lists keep papers no reader has seen (3DV 2025 has 142).
 """
 
 from __future__ import annotations
@@ -28,9 +31,11 @@ from pathlib import Path
 
 from benchmarks.titles import DATA, JUDGED, JUDGEMENTS, read_papers, year_of
 
-LISTS = ("colm2024", "aistats2025", "3dv2025")
+ACCEPTANCE_LISTS = ("colm2024", "aistats2025", "3dv2025")
 SHEET = Path(__file__).resolve().parents[1] / ".judging" / "titles_sheet.md"
-KEY = Path(__file__).resolve().parent / "data" / "titles_key.jsonl"
+ROUNDS = Path(__file__).resolve().parent / "data"
+# The lists the issue's acceptance sample is drawn from; a round that tunes a version reads
+# others (`--lists iclr2024`), so that these keep enough papers no reader has seen.
 GISTS_KEY = Path(__file__).resolve().parent / "data" / "gists_key.jsonl"
 RULES = """# Headings to grade
 
@@ -45,12 +50,16 @@ When in doubt, give the lower grade. Answer one JSON object a line:
 """
 
 
-def dump(path: Path) -> None:
+def key_path(round_name: str) -> Path:
+    return ROUNDS / f"titles_key_{round_name}.jsonl"
+
+
+def dump(path: Path, lists: tuple[str, ...]) -> None:
     """Write every derived title of the lists, as the code this runs in derives them."""
     from benchmarks.titles import derive_all
 
     derived = {}
-    for name in LISTS:
+    for name in lists:
         list_path = DATA / f"{name}.jsonl"
         papers = read_papers(list_path)
         titles, _, _ = derive_all(papers, year_of(list_path))
@@ -60,17 +69,18 @@ def dump(path: Path) -> None:
 
 def already_judged() -> set[str]:
     """Ids of papers an earlier sheet showed a reader."""
-    return {json.loads(line)["id"] for path in (JUDGED, GISTS_KEY, KEY) if path.exists()
+    paths = [JUDGED, GISTS_KEY, *ROUNDS.glob("titles_key_*.jsonl")]
+    return {json.loads(line)["id"] for path in paths if path.exists()
             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
 
-def write_sheet(versions: dict[str, dict[str, str]], per_list: int, seed: int,
-                readers: int = 1) -> None:
+def write_sheet(round_name: str, versions: dict[str, dict[str, str]], lists: tuple[str, ...],
+                per_list: int, seed: int, readers: int = 1) -> None:
     """Write the shuffled sheet, in `readers` parts, and its key (see the module docstring)."""
     judged = already_judged()
     rng = random.Random(seed)
     rows = []
-    for name in LISTS:
+    for name in lists:
         papers = [p for p in read_papers(DATA / f"{name}.jsonl") if p["id"] not in judged]
         for paper in rng.sample(papers, per_list):
             headings: dict[str, list[str]] = defaultdict(list)
@@ -81,7 +91,10 @@ def write_sheet(versions: dict[str, dict[str, str]], per_list: int, seed: int,
     rng.shuffle(rows)
     SHEET.parent.mkdir(exist_ok=True)
     sheets: list[list[str]] = [[RULES] for _ in range(readers)]
-    with KEY.open("w", encoding="utf-8") as key_file:
+    key = key_path(round_name)
+    if key.exists():
+        sys.exit(f"{key} exists: a round's sample is judged once; name a new round")
+    with key.open("w", encoding="utf-8") as key_file:
         for number, (name, paper, sources, heading) in enumerate(rows, 1):
             # Consecutive slices of the shuffled lines: each reader sees every source, the
             # real titles included, so each reader's grades carry their own control.
@@ -94,13 +107,14 @@ def write_sheet(versions: dict[str, dict[str, str]], per_list: int, seed: int,
     for reader, lines in enumerate(sheets, 1):
         sheet_path = SHEET.with_name(f"{SHEET.stem}_{reader}.md") if readers > 1 else SHEET
         sheet_path.write_text("\n".join(lines), encoding="utf-8")
-    print(f"wrote {len(rows)} headings of {len(LISTS) * per_list} papers for {readers} "
-          f"reader(s) to {SHEET.parent}, the key to {KEY}")
+    print(f"wrote {len(rows)} headings of {len(lists) * per_list} papers for {readers} "
+          f"reader(s) to {SHEET.parent}, the key to {key}")
 
 
-def join(grades_paths: list[Path]) -> None:
+def join(round_name: str, grades_paths: list[Path]) -> None:
     """Print each source's grade shares, overall and by list."""
-    keys = {r["line"]: r for r in map(json.loads, KEY.read_text(encoding="utf-8").splitlines())}
+    keys = {r["line"]: r
+            for r in map(json.loads, key_path(round_name).read_text(encoding="utf-8").splitlines())}
     grades = [json.loads(line) for path in grades_paths
               for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     missing = len(keys) - len({grade["line"] for grade in grades})
@@ -125,16 +139,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dump", type=Path, help="write the titles the code here derives")
     parser.add_argument("--join", type=Path, nargs="+", help="readers' grades to join to the key")
     parser.add_argument("--readers", type=int, default=1, help="split the sheet among readers")
+    parser.add_argument("--round", help="the round's name: its key is data/titles_key_ROUND.jsonl")
+    parser.add_argument("--lists", nargs="+", default=ACCEPTANCE_LISTS,
+                        help="lists of ../shared/data to sample (default: the acceptance lists)")
     parser.add_argument("--per-list", type=int, default=40)
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
     if args.dump:
-        dump(args.dump)
+        dump(args.dump, tuple(args.lists))
+    elif not args.round:
+        parser.error("name the round (--round) the sheet or the grades belong to")
     elif args.join:
-        join(args.join)
+        join(args.round, args.join)
     elif args.dumps:
         versions = {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in args.dumps}
-        write_sheet(versions, args.per_list, args.seed, args.readers)
+        write_sheet(args.round, versions, tuple(args.lists), args.per_list, args.seed,
+                    args.readers)
     else:
         parser.error("give dumps, --dump PATH or --join GRADES")
     return 0
