@@ -24,7 +24,8 @@ test: $(VENV)/.tested             ## install the test extras and Chromium, run t
 
 # The stages' unit tests: no site build, no browser, no whole conference list (about 25 s).
 FAST_TESTS := tests/test_parse.py tests/test_text.py tests/test_tags.py tests/test_titles.py \
-              tests/test_render.py tests/test_write.py tests/test_site_folder.py tests/test_related.py
+              tests/test_title_spans.py tests/test_render.py tests/test_write.py \
+              tests/test_site_folder.py tests/test_related.py
 test-fast: $(VENV)/.tested        ## the unit tests only, for a quick check while editing
 	$(BIN)/python -m pytest -q $(FAST_TESTS) -k "not real_lists and not iclr and not judged"
 
