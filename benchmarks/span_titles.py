@@ -10,7 +10,8 @@ writes the titles keyed "list/id" for `benchmarks.titles_sheet`. Variants:
 - `compose`: "Name: Method for Problem", the best span of a model fitted on the part of "X for Y"
   titles before " for " and, apart from it, of one fitted on the part after
   (`fit_title_spans --part method|problem`); where the product of their probabilities is below
-  `--confident`, the `longest` variant.
+  `--confident`, the `longest` variant, or with `--only-confident` nothing (the dump leaves the
+  paper out, for another version's title to take its place).
 What readers made of them is in benchmarks/README.md ("titles judged blind by round").
 """
 
@@ -58,7 +59,7 @@ def longest_near_best(scored: list[tuple[float, spans.Span]], min_words: int
 
 
 def derive(abstract: str, year: int | None, variant: str, models: dict[str, spans.Model],
-           confident: float) -> str:
+           confident: float, only_confident: bool = False) -> str:
     prepared, names = prepare_and_name(abstract, year)
     name = names[0].name if names else ""
     sentences = spans.read_sentences(prepared, name)
@@ -74,6 +75,8 @@ def derive(abstract: str, year: int | None, variant: str, models: dict[str, span
         if method and problem and _probability(method[0]) * _probability(problem[0]) >= confident:
             words = (f"{title_case(span_text(method[1]).split())} for "
                      f"{title_case(span_text(problem[1]).split())}")
+        elif only_confident:
+            return ""
     title = f"{name}: {words}" if name and name not in words else words or name
     return restore(title, prepared, title_cased_name)
 
@@ -89,6 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--method", type=Path, help="a model of --part method")
     parser.add_argument("--problem", type=Path, help="a model of --part problem")
     parser.add_argument("--confident", type=float, default=0.0)
+    parser.add_argument("--only-confident", action="store_true")
     parser.add_argument("--dump", type=Path)
     parser.add_argument("--show", type=int, default=0)
     args = parser.parse_args(argv)
@@ -102,11 +106,15 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.lists:
         path = DATA / f"{name}.jsonl"
         papers = read_papers(path)
-        titles = [derive(paper["abstract"], year_of(path), args.variant, models, args.confident)
-                  for paper in papers]
+        titles = [derive(paper["abstract"], year_of(path), args.variant, models, args.confident,
+                         args.only_confident) for paper in papers]
+        if args.only_confident:
+            print(f"{name:12} confident of {sum(map(bool, titles))} of {len(papers)}")
+            kept = [(paper, title) for paper, title in zip(papers, titles) if title]
+            papers, titles = [paper for paper, _ in kept], [title for _, title in kept]
         f1 = sum(content_f1(title, paper["title"]) for title, paper in zip(titles, papers))
         words = sum(len(title.split()) for title in titles)
-        print(f"{name:12} F1 {f1 / len(papers):.3f}  words {words / len(papers):.1f}")
+        print(f"{name:12} F1 {f1 / max(len(papers), 1):.3f}  words {words / max(len(papers), 1):.1f}")
         for index in random.Random(3).sample(range(len(papers)), args.show):
             print(f"    {titles[index]}\n      real: {papers[index]['title']}")
         derived.update((f"{name}/{paper['id']}", title) for paper, title in zip(papers, titles))
