@@ -58,7 +58,7 @@ def dump(path: Path, lists: tuple[str, ...]) -> None:
     """Write every derived title of the lists, as the code this runs in derives them."""
     from benchmarks.titles import derive_all
 
-    derived = {}
+    derived: dict[str, str] = {}
     for name in lists:
         list_path = DATA / f"{name}.jsonl"
         papers = read_papers(list_path)
