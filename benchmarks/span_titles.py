@@ -5,7 +5,7 @@
 
 Prints each list's content-word F1 against the real titles and the mean length, and with `--dump`
 writes the titles keyed "list/id" for `benchmarks.titles_sheet`. Variants:
-- `best`: "Name: " and the span `spans.best_span` scores best;
+- `best`: "Name: " and the best-scoring span (`spans.best_span`);
 - `longest`: the longest span within LONGER logits of the best (readers found the best one vague);
 - `compose`: "Name: Method for Problem", the best span of a model fitted on the part of "X for Y"
   titles before " for " and, apart from it, of one fitted on the part after
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 from pathlib import Path
 
@@ -33,24 +32,9 @@ LONGER = 1.0
 MIN_WORDS = 4
 
 
-def span_text(span: spans.Span) -> str:
-    return " ".join(span.words).replace("( ", "(").replace(" )", ")")
-
-
-def best_of(scored: list[tuple[float, spans.Span]], min_words: int = 1,
-            apart_from: spans.Span | None = None) -> tuple[float, spans.Span] | None:
-    """The best-scoring span of at least `min_words` words that does not overlap `apart_from`."""
-    def apart(span: spans.Span) -> bool:
-        return apart_from is None or span.sentence != apart_from.sentence or \
-            span.end <= apart_from.start or span.start >= apart_from.end
-    fitting = [(logit, span) for logit, span in scored
-               if len(span.words) >= min_words and apart(span)]
-    return max(fitting, key=lambda pair: pair[0]) if fitting else None
-
-
 def longest_near_best(scored: list[tuple[float, spans.Span]], min_words: int
                       ) -> tuple[float, spans.Span] | None:
-    best = best_of(scored, min_words)
+    best = spans.best_span(scored, min_words)
     if best is None:
         return None
     near = [(logit, span) for logit, span in scored
@@ -65,24 +49,21 @@ def derive(abstract: str, year: int | None, variant: str, models: dict[str, span
     sentences = spans.read_sentences(prepared, name)
     title_spans = spans.scored_spans(sentences, models["title"])
     min_words = MIN_WORDS - 1 if name else MIN_WORDS
-    chosen = best_of(title_spans, min_words) if variant == "best" else \
+    chosen = spans.best_span(title_spans, min_words) if variant == "best" else \
         longest_near_best(title_spans, min_words)
-    words = title_case(span_text(chosen[1]).split()) if chosen else ""
+    words = title_case(spans.span_text(chosen[1]).split()) if chosen else ""
     if variant == "compose":
-        method = best_of(spans.scored_spans(sentences, models["method"]))
-        problem = method and best_of(spans.scored_spans(sentences, models["problem"]), 2,
-                                     apart_from=method[1])
-        if method and problem and _probability(method[0]) * _probability(problem[0]) >= confident:
-            words = (f"{title_case(span_text(method[1]).split())} for "
-                     f"{title_case(span_text(problem[1]).split())}")
+        method = spans.best_span(spans.scored_spans(sentences, models["method"]))
+        problem = method and spans.best_span(spans.scored_spans(sentences, models["problem"]), 2,
+                                             apart_from=method[1])
+        if method and problem and \
+                spans.probability(method[0]) * spans.probability(problem[0]) >= confident:
+            words = (f"{title_case(spans.span_text(method[1]).split())} for "
+                     f"{title_case(spans.span_text(problem[1]).split())}")
         elif only_confident:
             return ""
     title = f"{name}: {words}" if name and name not in words else words or name
     return restore(title, prepared, title_cased_name)
-
-
-def _probability(logit: float) -> float:
-    return 1 / (1 + math.exp(-max(-30.0, min(30.0, logit))))
 
 
 def main(argv: list[str] | None = None) -> int:

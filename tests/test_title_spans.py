@@ -66,5 +66,7 @@ def test_best_span_keeps_the_coined_method_phrase():
         "Retrosynthesis is a core task of chemistry. We propose RetroDiff, a diffusion-based "
         "retrosynthesis model for product molecules, which generates reactants from a product "
         "graph. RetroDiff outperforms template-based baselines on USPTO-50K.", 2026)
-    phrase, probability = spans.best_span(prepared, names[0].name, min_words=3)
+    scored = spans.scored_spans(spans.read_sentences(prepared, names[0].name), spans.load_model())
+    logit, span = spans.best_span(scored, min_words=3)
+    phrase, probability = spans.span_text(span), spans.probability(logit)
     assert "retrosynthesis" in phrase.lower() and 0 < probability < 1

@@ -21,13 +21,13 @@ import json
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
-
-from .prepare import Prepared
+from ...text.words import STOP_WORDS
+from .prepare import PLACEHOLDER, Prepared
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "span_model.json"
 MAX_SPAN = 14
@@ -35,7 +35,6 @@ MAX_SPAN = 14
 # placeholder, or one mark of punctuation.
 _TOKEN = re.compile(r"[\w\ue000-\uf8ff]+(?:[-'’./][\w\ue000-\uf8ff]+)*\+*|[^\w\s]")
 _ALNUM = re.compile(r"[^\W_]")
-_MATH = re.compile("[\ue000-\uf8ff]")
 _BETWEEN = frozenset((",", ":", "a", "an", "the"))
 BREAKS = frozenset(",;:.!?\"“”")
 
@@ -51,7 +50,7 @@ class Model(NamedTuple):
     """log(abstracts / abstracts with the word), for words in at least a few abstracts."""
     max_idf: float
     never_in_titles: frozenset[str]
-    """Words a title uses at most a fiftieth as often as an abstract ("we", "which", "shows")."""
+    """Words a title uses at most a twelfth as often as an abstract ("we", "is", "shows")."""
     never_first: frozenset[str]
     """Words that almost never start a title ("of", "and", "based")."""
     never_last: frozenset[str]
@@ -106,28 +105,33 @@ def tokenize(sentence: str) -> list[str]:
 def candidate_spans(sentences: list[Sentence], model: Model) -> list[Span]:
     """Return every run of 1 to MAX_SPAN words inside a sentence that crosses no break, holds no
     word titles never use, and neither starts nor ends on a word titles never start or end on."""
-    spans = []
+    return [Span(index, start, end + 1, tuple(tokens[start:end + 1]))
+            for index, (tokens, *_) in enumerate(sentences)
+            for start, end, closes in _runs([token.lower() for token in tokens], model) if closes]
+
+
+def _runs(lower: list[str], model: Model) -> Iterator[tuple[int, int, bool]]:
+    """Walk every run a candidate can start, a word at a time, until it crosses a break, a word
+    titles never use or a bracket it did not open; yield (start, end word, whether the run so far
+    is a candidate). A run starts and ends at a phrase's edge: next to a break, a function word
+    or a word titles never use, so that it never cuts a noun phrase ("a 3D Face Morphable |
+    Model"); it ends with its brackets closed."""
     never, never_first, never_last = model.never_in_titles, model.never_first, model.never_last
-    for index, (tokens, *_) in enumerate(sentences):
-        lower = [token.lower() for token in tokens]
-        # A run starts and ends at a phrase's edge: next to a break, a function word or a word
-        # titles never use, so that it never cuts a noun phrase ("a 3D Face Morphable | Model").
-        edge = [True, *(is_edge(word, model) for word in lower), True]
-        for start, first in enumerate(lower):
-            if first in BREAKS or first in never or first in never_first or first in ")-" \
-                    or not edge[start]:
-                continue
-            depth = 0
-            for end in range(start, min(start + MAX_SPAN, len(tokens))):
-                word = lower[end]
-                if word in BREAKS or word in never:
-                    break
-                depth += (word == "(") - (word == ")")
-                if depth < 0:
-                    break
-                if depth == 0 and word not in "(-" and word not in never_last and edge[end + 2]:
-                    spans.append(Span(index, start, end + 1, tuple(tokens[start:end + 1])))
-    return spans
+    edge = [True, *(is_edge(word, model) for word in lower), True]
+    for start, first in enumerate(lower):
+        if first in BREAKS or first in never or first in never_first or first in ")-" \
+                or not edge[start]:
+            continue
+        depth = 0
+        for end in range(start, min(start + MAX_SPAN, len(lower))):
+            word = lower[end]
+            if word in BREAKS or word in never:
+                break
+            depth += (word == "(") - (word == ")")
+            if depth < 0:
+                break
+            yield start, end, (not depth and word not in "(-" and word not in never_last
+                               and edge[end + 2])
 
 
 def span_features(span: Span, sentences: list[Sentence], model: Model,
@@ -172,7 +176,7 @@ def span_features(span: Span, sentences: list[Sentence], model: Model,
 def is_edge(word: str, model: Model) -> bool:
     """Tell whether a run of words may start after (end before) a word: a break, a function
     word or a word titles never use."""
-    return word in BREAKS or word in model.never_in_titles or word in ENGLISH_STOP_WORDS
+    return word in BREAKS or word in model.never_in_titles or word in STOP_WORDS
 
 
 def score(features: list[str], model: Model) -> float:
@@ -189,13 +193,11 @@ def scored_spans(sentences: list[Sentence], model: Model) -> list[tuple[float, S
     mean_idf_w, max_idf_w, length_idf_w = family["mean_idf"], family["max_idf"], family["length_idf"]
     repeated_w, share_w = family["repeated"], family["repeated_share"]
     named_w, math_w, holds_w = family["named"], family["math"], family["holds_name"]
-    never, never_first, never_last = model.never_in_titles, model.never_first, model.never_last
     counts = Counter(token.lower() for tokens, *_ in sentences for token in tokens)
     scored = []
     for index, (tokens, context, name) in enumerate(sentences):
         lower = [token.lower() for token in tokens]
         n = len(lower)
-        edge = [True, *(is_edge(word, model) for word in lower), True]
         rate = [model.title_rate.get(word, 0.0) for word in lower]
         rate_bucket = [math.floor(r) for r in rate]  # _bucket(r, 1.0)
         content = [_is_content(word) for word in lower]
@@ -223,66 +225,65 @@ def scored_spans(sentences: list[Sentence], model: Model) -> list[tuple[float, S
                    + family["before_name"].get(_name_starts_at(lower, i + 1, name), 0.0)
                    for i in range(n)]
         name_first = [bool(name) and lower[i:i + len(name)] == list(name) for i in range(n)]
-        for start, first in enumerate(lower):
-            if first in BREAKS or first in never or first in never_first or first in ")-" \
-                    or not edge[start]:
+        walking_from = -1
+        for start, end, closes in _runs(lower, model):
+            if start != walking_from:  # a new start: the running sums begin again
+                walking_from = start
+                word_sum = rate_sum = idf_sum = 0.0
+                rate_min, idf_max = math.inf, -math.inf
+                n_content = n_repeated = 0
+                any_named = any_math = False
+                name_from = -1  # where a whole copy of the name inside the run starts
+            word_sum += words[end]
+            rate_sum += rate[end]
+            rate_min = min(rate_min, rate[end])
+            if content[end]:
+                n_content += 1
+                idf_sum += idf[end]
+                idf_max = max(idf_max, idf[end])
+                n_repeated += counts[lower[end]] > 1
+            any_named = any_named or named[end]
+            any_math = any_math or math_[end]
+            if name and name_from < start <= end - len(name) + 1 and name_first[end - len(name) + 1]:
+                name_from = end - len(name) + 1
+            if not closes:
                 continue
-            depth = 0
-            word_sum = rate_sum = idf_sum = 0.0
-            rate_min, idf_max = math.inf, -math.inf
-            n_content = n_repeated = 0
-            any_named = any_math = False
-            name_from = -1  # where a whole copy of the name inside the run starts
-            for end in range(start, min(start + MAX_SPAN, n)):
-                word = lower[end]
-                if word in BREAKS or word in never:
-                    break
-                depth += (word == "(") - (word == ")")
-                if depth < 0:
-                    break
-                word_sum += words[end]
-                rate_sum += rate[end]
-                rate_min = min(rate_min, rate[end])
-                if content[end]:
-                    n_content += 1
-                    idf_sum += idf[end]
-                    idf_max = max(idf_max, idf[end])
-                    n_repeated += counts[word] > 1
-                any_named = any_named or named[end]
-                any_math = any_math or math_[end]
-                if name and name_from < start <= end - len(name) + 1 and name_first[end - len(name) + 1]:
-                    name_from = end - len(name) + 1
-                if depth or word in "(-" or word in never_last or not edge[end + 2]:
-                    continue
-                length = end - start + 1
-                mean_idf = idf_sum / n_content if n_content else 0.0
-                length_idf = (min(length, 10), _bucket(mean_idf, 2.0))
-                logit = (opening[start] + closing[end] + word_sum + by_length.get(length, 0.0)
-                         + min_rate_w.get(_bucket(rate_min, 1.0), 0.0)
-                         + mean_rate_w.get(_bucket(rate_sum / length, 0.5), 0.0)
-                         + mean_idf_w.get(_bucket(mean_idf, 1.0), 0.0)
-                         + max_idf_w.get(_bucket(idf_max if n_content else 0.0, 1.0), 0.0)
-                         + repeated_w.get(min(n_repeated, 4), 0.0)
-                         + share_w.get(_bucket(n_repeated / max(n_content, 1), 0.25), 0.0)
-                         + named_w.get(any_named, 0.0) + math_w.get(any_math, 0.0)
-                         + holds_w.get(name_from >= start, 0.0)
-                         + length_idf_w.get(length_idf, 0.0))
-                scored.append((logit, Span(index, start, end + 1, tuple(tokens[start:end + 1]))))
+            length = end - start + 1
+            mean_idf = idf_sum / n_content if n_content else 0.0
+            length_idf = (min(length, 10), _bucket(mean_idf, 2.0))
+            logit = (opening[start] + closing[end] + word_sum + by_length.get(length, 0.0)
+                     + min_rate_w.get(_bucket(rate_min, 1.0), 0.0)
+                     + mean_rate_w.get(_bucket(rate_sum / length, 0.5), 0.0)
+                     + mean_idf_w.get(_bucket(mean_idf, 1.0), 0.0)
+                     + max_idf_w.get(_bucket(idf_max if n_content else 0.0, 1.0), 0.0)
+                     + repeated_w.get(min(n_repeated, 4), 0.0)
+                     + share_w.get(_bucket(n_repeated / max(n_content, 1), 0.25), 0.0)
+                     + named_w.get(any_named, 0.0) + math_w.get(any_math, 0.0)
+                     + holds_w.get(name_from >= start, 0.0)
+                     + length_idf_w.get(length_idf, 0.0))
+            scored.append((logit, Span(index, start, end + 1, tuple(tokens[start:end + 1]))))
     return scored
 
 
-def best_span(prepared: Prepared, name: str = "", model: Model | None = None,
-              min_words: int = 1) -> tuple[str, float] | None:
-    """Return the best-scoring candidate of at least `min_words` words, as written, and its
-    probability, if any."""
-    model = model or load_model()
-    scored = [(logit, span) for logit, span in scored_spans(read_sentences(prepared, name), model)
-              if len(span.words) - span.words.count("(") - span.words.count(")") >= min_words]
-    if not scored:
-        return None
-    logit, span = max(scored, key=lambda pair: pair[0])
-    probability = 1 / (1 + math.exp(-max(-30.0, min(30.0, logit))))
-    return " ".join(span.words).replace("( ", "(").replace(" )", ")"), probability
+def best_span(scored: list[tuple[float, Span]], min_words: int = 1,
+              apart_from: Span | None = None) -> tuple[float, Span] | None:
+    """Return the best-scoring of the scored candidates of at least `min_words` words that do
+    not overlap `apart_from`, with its logit, if any."""
+    def apart(span: Span) -> bool:
+        return apart_from is None or span.sentence != apart_from.sentence or \
+            span.end <= apart_from.start or span.start >= apart_from.end
+    fitting = [(logit, span) for logit, span in scored
+               if len(span.words) >= min_words and apart(span)]
+    return max(fitting, key=lambda pair: pair[0]) if fitting else None
+
+
+def probability(logit: float) -> float:
+    return 1 / (1 + math.exp(-max(-30.0, min(30.0, logit))))
+
+
+def span_text(span: Span) -> str:
+    """A candidate's words as written, brackets closed up."""
+    return " ".join(span.words).replace("( ", "(").replace(" )", ")")
 
 
 # Features whose values are whole numbers ("min_rate:-3"), truth values ("named:True"), or a pair
@@ -354,7 +355,7 @@ def _looks_coined(token: str) -> bool:
 
 
 def _is_math(token: str) -> bool:
-    return _MATH.search(token) is not None
+    return PLACEHOLDER.search(token) is not None
 
 
 @lru_cache(maxsize=1)
