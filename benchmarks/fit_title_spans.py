@@ -1,4 +1,4 @@
-"""Fit the span model (`generator/enrich/titles/spans.py`): which phrase of an abstract a title is.
+"""Fit the span model (`benchmarks/title_spans.py`): which phrase of an abstract a title is.
 
     python -m benchmarks.fit_title_spans [--papers 20000] [--output PATH] [--part title]
 
@@ -11,7 +11,7 @@ From the background corpus (`../shared/data/background/`, 85,788 titled abstract
   words, half of its own being the title's (a title "Name: rest" whose name the abstract writes
   is matched on the rest, since the name is put in front of the chosen run anyway).
 
-Writes `generator/data/titles/span_model.json` (about 2 MB): weights and word statistics, no
+Writes `benchmarks/data/title_span_model.json` (about 2 MB): weights and word statistics, no
 text. 20,000 papers take about 12 minutes on 2 cores.
 """
 
@@ -32,9 +32,9 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from sklearn.linear_model import LogisticRegression
 
+from benchmarks import title_spans as spans
 from benchmarks.established_names import BACKGROUND
 from benchmarks.titles import content_words
-from papersite.enrich.titles import spans
 from papersite.enrich.titles.reading import prepare_and_name
 
 NEGATIVES_PER_PAPER = 30
@@ -72,7 +72,7 @@ def word_statistics(papers: list[dict]) -> dict:
     in_abstracts: Counter[str] = Counter()
     documents: Counter[str] = Counter()
     for paper in papers:
-        title = [token.lower() for token in spans.tokenize(_after_name(paper))
+        title = [token.lower() for token in spans.tokenize(title_after_name(paper))
                  if any(c.isalnum() for c in token)]
         in_titles.update(title)
         if title:
@@ -100,7 +100,7 @@ def word_statistics(papers: list[dict]) -> dict:
             "never_in_titles": never}
 
 
-def _after_name(paper: dict) -> str:
+def title_after_name(paper: dict) -> str:
     """The title after "Name:" when the abstract writes the name, which is put in front of the
     chosen run anyway, else the whole title."""
     match = _NAME_PREFIX.match(paper["title"])
@@ -112,7 +112,7 @@ def _after_name(paper: dict) -> str:
 def title_part(paper: dict, part: str) -> str:
     """The words of the title a model learns to find: all of it after any name ("title"), or,
     of a title "Method for Problem", the method or the problem ("" when it has no " for ")."""
-    title = _after_name(paper)
+    title = title_after_name(paper)
     if part == "title":
         return title
     method, found, problem = title.partition(" for ")

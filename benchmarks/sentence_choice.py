@@ -22,9 +22,9 @@ import numpy as np
 from sklearn.feature_extraction import FeatureHasher
 from sklearn.linear_model import LogisticRegression
 
-from benchmarks.fit_title_spans import _after_name, read_background
+from benchmarks import title_spans as spans
+from benchmarks.fit_title_spans import read_background, title_after_name
 from benchmarks.titles import DATA, LISTS, content_words, read_papers, year_of
-from papersite.enrich.titles import spans
 from papersite.enrich.titles.gist import contribution_sentence
 from papersite.enrich.titles.prepare import Prepared
 from papersite.enrich.titles.reading import prepare_and_name
@@ -56,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     rows, labels = [], []
     for paper in read_background()[FIRST_PAPER:FIRST_PAPER + args.papers]:
         prepared, names = prepare_and_name(paper["abstract"], paper.get("year"))
-        title_words = content_words(_after_name(paper))
+        title_words = content_words(title_after_name(paper))
         if not title_words or not prepared.sentences:
             continue
         shares = [title_share(sentence.text, title_words) for sentence in prepared.sentences]

@@ -22,8 +22,8 @@ import json
 import random
 from pathlib import Path
 
+from benchmarks import title_spans as spans
 from benchmarks.titles import DATA, LISTS, content_f1, read_papers, year_of
-from papersite.enrich.titles import spans
 from papersite.enrich.titles.case import title_case, title_cased_name
 from papersite.enrich.titles.prepare import restore
 from papersite.enrich.titles.reading import prepare_and_name

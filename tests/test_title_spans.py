@@ -1,4 +1,4 @@
-"""Tests of the span model titles are chosen by (generator/enrich/titles/spans.py)."""
+"""Tests of the span model of titles (benchmarks/title_spans.py), an experiment not yet in use."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from papersite.enrich.titles import prepare_and_name, spans
+from benchmarks import title_spans as spans
+from papersite.enrich.titles import prepare_and_name
 from papersite.parse import parse_list_text
 
 BUNDLED = sorted((Path(__file__).resolve().parents[1] / "abstracts").glob("*.txt"))

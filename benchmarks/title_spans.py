@@ -1,4 +1,4 @@
-"""The span model fitted by `benchmarks/fit_title_spans.py`: which phrase of an abstract a title is.
+"""The span model fitted by `fit_title_spans.py`: which phrase of an abstract a title is.
 
 Every run of words in a sentence that could stand alone as a title is a candidate: it crosses no
 clause punctuation, holds no word titles almost never use ("we", "is", "that"), and starts and
@@ -10,9 +10,11 @@ specific they are (rare in the background corpus, repeated in this abstract), so
 own problem can win over its field. It was fitted on background abstracts, each run labelled by
 whether it holds most of the real title's content words.
 
-Not yet what `derive_title` uses: read blind, its titles were judged worse than the rules' though
-they share more words with the real titles (benchmarks/README.md, "titles judged blind by
-round"); `benchmarks/span_titles.py` makes titles with it for the next rounds.
+Not what `derive_title` uses, so it lives here with its experiments rather than in the package:
+read blind, its titles were judged no better than the rules' though they share more words with
+the real titles (README.md, "titles judged blind by round"); `span_titles.py` makes titles with
+it for the next rounds. Once a version of it reads better, it and its parameters move to
+`generator/enrich/titles/` and `generator/data/titles/`.
 """
 
 from __future__ import annotations
@@ -26,10 +28,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from ...text.words import STOP_WORDS
-from .prepare import PLACEHOLDER, Prepared
+from papersite.enrich.titles.prepare import PLACEHOLDER, Prepared
+from papersite.text.words import STOP_WORDS
 
-MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "span_model.json"
+MODEL_PATH = Path(__file__).resolve().parent / "data" / "title_span_model.json"
 MAX_SPAN = 14
 # A word, a hyphenated or dotted compound ("GPT-4", "fine-tuning", "ZeRO++"), a math
 # placeholder, or one mark of punctuation.
