@@ -29,7 +29,7 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from benchmarks.titles import DATA, JUDGED, JUDGEMENTS, read_papers, year_of
+from benchmarks.titles import DATA, JUDGED, JUDGEMENTS, derive_all, read_papers, year_of
 
 ACCEPTANCE_LISTS = ("colm2024", "aistats2025", "3dv2025")
 SHEET = Path(__file__).resolve().parents[1] / ".judging" / "titles_sheet.md"
@@ -56,8 +56,6 @@ def key_path(round_name: str) -> Path:
 
 def dump(path: Path, lists: tuple[str, ...]) -> None:
     """Write every derived title of the lists, as the code this runs in derives them."""
-    from benchmarks.titles import derive_all
-
     derived: dict[str, str] = {}
     for name in lists:
         list_path = DATA / f"{name}.jsonl"
