@@ -9,15 +9,16 @@
 2025 and 3DV 2025, the lists issue 42's acceptance sample comes from), keyed "list/id", as the code
 it runs in derives them across each whole list; run it in each checkout to compare, and name the
 file after the version ("today.json", "learned.json"). A round's sheet takes `--per-list` random
-papers of each list that no earlier round, `data/judged_titles.jsonl` or `data/gists_key.jsonl`
-showed a reader, and gives each of its headings a line of its own: the real title (the control)
-and each dump's title (one line where versions agree), shuffled, with the abstract and nothing
-else, into `.judging/titles_sheet.md` (git-ignored: it holds the lists' abstracts), or consecutive
-parts of it, one a reader, `titles_sheet_1.md` and on. The round's key (`data/titles_key_R.jsonl`:
-line, list, paper id, sources, heading) joins the grades to their sources. `--join` reads the
-readers' grades (`{"line", "grade", "why"}` a line; keep them as `data/titles_grades_R.jsonl`) and
-prints each source's shares by list. Rounds that tune a version sample other lists (`--lists
-iclr2024`), so that the acceptance lists keep papers no reader has seen (3DV 2025 has 142).
+papers of each list that no earlier round of titles or gists (`data/gists_key*.jsonl`) or
+`data/judged_titles.jsonl` showed a reader, and gives each of its headings a line of its own: the
+real title (the control) and each dump's title (one line where versions agree), shuffled, with the
+abstract and nothing else, into `.judging/titles_sheet.md` (git-ignored: it holds the lists'
+abstracts), or consecutive parts of it, one a reader, `titles_sheet_1.md` and on. The round's key
+(`data/titles_key_R.jsonl`: line, list, paper id, sources, heading) joins the grades to their
+sources. `--join` reads the readers' grades (`{"line", "grade", "why"}` a line; keep them as
+`data/titles_grades_R.jsonl`) and prints each source's shares by list. Rounds that tune a version
+sample other lists (`--lists iclr2024`), so that the acceptance lists keep papers no reader has
+seen (3DV 2025 has 142).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ SHEET = Path(__file__).resolve().parents[1] / ".judging" / "titles_sheet.md"
 ROUNDS = Path(__file__).resolve().parent / "data"
 # The lists the issue's acceptance sample is drawn from; a round that tunes a version reads
 # others (`--lists iclr2024`), so that these keep enough papers no reader has seen.
-GISTS_KEY = Path(__file__).resolve().parent / "data" / "gists_key.jsonl"
 RULES = """# Headings to grade
 
 Each numbered entry gives an abstract and one heading proposed as the paper's title. Grade each
@@ -60,14 +60,14 @@ def dump(path: Path, lists: tuple[str, ...]) -> None:
     for name in lists:
         list_path = DATA / f"{name}.jsonl"
         papers = read_papers(list_path)
-        titles, _, _ = derive_all(papers, year_of(list_path))
+        titles, *_ = derive_all(papers, year_of(list_path))
         derived.update((f"{name}/{paper['id']}", title) for paper, title in zip(papers, titles))
     path.write_text(json.dumps(derived, ensure_ascii=False), encoding="utf-8")
 
 
 def already_judged() -> set[str]:
     """Ids of papers an earlier sheet showed a reader."""
-    paths = [JUDGED, GISTS_KEY, *ROUNDS.glob("titles_key_*.jsonl")]
+    paths = [JUDGED, *ROUNDS.glob("gists_key*.jsonl"), *ROUNDS.glob("titles_key_*.jsonl")]
     return {json.loads(line)["id"] for path in paths if path.exists()
             for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
 
