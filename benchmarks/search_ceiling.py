@@ -46,7 +46,7 @@ def main() -> None:
             print(f"== {name}: skipped ({path} is absent)")
             continue
         papers = [json.loads(line) for line in path.open(encoding="utf-8") if line.strip()]
-        titles, gists, _ = derive_all(papers, year_of(path))
+        titles, gists, *_ = derive_all(papers, year_of(path))
         queries = keyword_queries(papers)
         print(f"== {name}: {len(queries)} keywords")
         baseline = tfidf_ranking(papers)

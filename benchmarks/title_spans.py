@@ -28,14 +28,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from papersite.enrich.titles.contribution import sentence_roles, tokenize
 from papersite.enrich.titles.prepare import PLACEHOLDER, Prepared
 from papersite.text.words import STOP_WORDS
 
 MODEL_PATH = Path(__file__).resolve().parent / "data" / "title_span_model.json"
 MAX_SPAN = 14
-# A word, a hyphenated or dotted compound ("GPT-4", "fine-tuning", "ZeRO++"), a math
-# placeholder, or one mark of punctuation.
-_TOKEN = re.compile(r"[\w\ue000-\uf8ff]+(?:[-'’./][\w\ue000-\uf8ff]+)*\+*|[^\w\s]")
 _ALNUM = re.compile(r"[^\W_]")
 _BETWEEN = frozenset((",", ":", "a", "an", "the"))
 BREAKS = frozenset(",;:.!?\"“”")
@@ -83,25 +81,8 @@ class Sentence(NamedTuple):
 def read_sentences(prepared: Prepared, name: str = "") -> list[Sentence]:
     """Tokenize a prepared abstract's sentences and work out each one's own features."""
     name_words = tuple(token.lower() for token in tokenize(name))
-    first_intro = next((i for i, s in enumerate(prepared.sentences) if s.intro_cues), None)
-    count = len(prepared.sentences)
-    sentences = []
-    for index, sentence in enumerate(prepared.sentences):
-        tokens = tokenize(sentence.text)
-        cue = "intro" if sentence.intro_cues else "study" if sentence.study_cues else "none"
-        order = "none" if first_intro is None else \
-            "before" if index < first_intro else "at" if index == first_intro else "after"
-        sentences.append(Sentence(tokens, [
-            f"sentence:{index if index < 4 else '4+'}",
-            f"sentence_end:{'last' if index == count - 1 else 'notlast'}",
-            f"opens:{tokens[0].lower() if tokens else ''}", f"cue:{cue}", f"order:{order}",
-            f"names_it:{bool(name) and name in sentence.text}"], name_words))
-    return sentences
-
-
-def tokenize(sentence: str) -> list[str]:
-    """Split a sentence into words (compounds kept whole) and marks of punctuation."""
-    return _TOKEN.findall(sentence)
+    return [Sentence(tokenize(sentence.text), role, name_words)
+            for sentence, role in zip(prepared.sentences, sentence_roles(prepared, name))]
 
 
 def candidate_spans(sentences: list[Sentence], model: Model) -> list[Span]:

@@ -45,7 +45,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from papersite.enrich import titles
 from papersite.enrich.titles import scoring
 from papersite.enrich.titles.case import capitalise_first
-from papersite.enrich.titles.gist import _points_back
+from papersite.enrich.titles.gist import _ANAPHOR
 from papersite.enrich.titles.vocabulary import DANGLING
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -96,21 +96,22 @@ def content_f1(derived: str, real: str) -> float:
     return 2 * overlap / (len(ours) + len(theirs))
 
 
-def derive_all(papers: list[dict], year: int | None) -> tuple[list[str], list[str], float]:
-    """Return every paper's derived title and gist, as a build makes them, and the CPU seconds
-    the titles, coined names and gists took (other processes on a loaded machine not counted)."""
+def derive_all(papers: list[dict], year: int | None
+               ) -> tuple[list[str], list[str], list[tuple[str, ...]], float]:
+    """Return every paper's derived title, gist and coined names, as a build makes them, and
+    the CPU seconds they took (other processes on a loaded machine not counted)."""
     titles.forget_readings()  # time every text from scratch
     start = time.process_time()
-    derived, gists = [], []
+    derived, gists, names = [], [], []
     for paper in papers:
         derived.append(titles.derive_title(paper["abstract"], year=year)[0])
-        titles.introduced_names(paper["abstract"], year)
+        names.append(titles.introduced_names(paper["abstract"], year))
         gists.append(titles.gist_of(paper["abstract"], year))
     derived = titles.distinct_titles(
         derived, [True] * len(derived),
         lambda index: titles.title_alternatives(papers[index]["abstract"], year))
     seconds = time.process_time() - start  # the repeated titles' alternatives counted too
-    return derived, gists, seconds
+    return derived, gists, names, seconds
 
 
 def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
@@ -119,7 +120,7 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
     """Derive titles and gists for a list, print its report line and return its figures;
     put each derived title into `titles_by_id` and gist into `gists_by_id` under (list name,
     paper id)."""
-    derived, gists, seconds = derive_all(papers, year)
+    derived, gists, names, seconds = derive_all(papers, year)
     if titles_by_id is not None:
         titles_by_id.update(((name, paper.get("id", "")), title)
                             for paper, title in zip(papers, derived))
@@ -141,6 +142,12 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
         "long_gists": sum(len(g.replace(" …", "").split()) > titles.MAX_GIST_WORDS
                           for g in gists),
         "cut_gists": statistics.fmean(g.endswith("…") for g in gists),
+        # Neither "we", "our", "this paper" nor a name the paper coins: likely the field's.
+        "gists_not_by_the_authors": sum(not (_OWN_WORK.search(g) or any(n in g for n in coined))
+                                        for g, coined in zip(gists, names)),
+        "gist_title_share": statistics.fmean(
+            len(content_words(g) & content_words(p["title"])) / max(1, len(content_words(p["title"])))
+            for p, g in zip(papers, gists)),
         "ms_per_abstract": 1000 * seconds / len(papers),
     }
     figures |= misreadings(papers, derived, gists)
@@ -155,14 +162,17 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
           f"{figures['ms_per_abstract']:.2f} ms an abstract")
     print(f"{'':<18} field before a colon {figures['field_before_colon']}  ending on a function "
           f"word {figures['function_word_ends']}  cut before \"of\" {figures['cut_before_of']}  "
-          f"gists opening by pointing back {figures['gists_pointing_back']}  gists cut in a list "
-          f"{figures['gists_cut_in_a_list']}")
+          f"gists pointing back {figures['gists_pointing_back']}  gists cut in a list "
+          f"{figures['gists_cut_in_a_list']}  gists not by the authors "
+          f"{figures['gists_not_by_the_authors']}  share of the title's words in the gist "
+          f"{figures['gist_title_share']:.3f}")
     for index in random.Random(seed).sample(range(len(papers)), min(show, len(papers))):
         print(f"    real:    {papers[index]['title']}\n    derived: {derived[index]}\n"
               f"    gist:    {gists[index]}")
     return figures
 
 
+_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _LIST_MARKER = re.compile(r"(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
 
 
@@ -170,7 +180,7 @@ def misreadings(papers: list[dict], derived: list[str], gists: list[str]) -> dic
     """Count what issue 38 says no heading or gist may be: a field's name before a title's
     colon ("Machine Learning: …"), a title ending on a function word, a title cut where the
     abstract's noun phrase goes on ("… the Automatic Generation" before "of gestures"), a gist
-    whose opening points back ("We prove that, for such problems, …"), a gist cut inside a
+    that points back ("We prove that, for such problems, …"), a gist cut inside a
     list ("(i) …, (ii) …")."""
     def cut_before_of(title: str, abstract: str) -> bool:
         ending = " ".join(title.split()[-2:]).lower()
@@ -187,7 +197,7 @@ def misreadings(papers: list[dict], derived: list[str], gists: list[str]) -> dic
         "field_before_colon": sum(map(field_before_colon, derived)),
         "function_word_ends": sum(t.split()[-1].lower() in DANGLING for t in derived),
         "cut_before_of": sum(cut_before_of(t, p["abstract"]) for p, t in zip(papers, derived)),
-        "gists_pointing_back": sum(_points_back(g) for g in gists),
+        "gists_pointing_back": sum(bool(_ANAPHOR.search(g)) for g in gists),
         "gists_cut_in_a_list": sum(bool(_LIST_MARKER.search(g)) and g.endswith("…")
                                    for g in gists),
     }
@@ -249,7 +259,7 @@ def write_judging_sheet(path: Path, per_list: int = 20, seed: int = 2026) -> Non
     for name in LISTS[1:]:
         list_path = DATA / f"{name}.jsonl"
         papers = read_papers(list_path)
-        derived, gists, _ = derive_all(papers, year_of(list_path))
+        derived, gists, *_ = derive_all(papers, year_of(list_path))
         for index in sorted(random.Random(seed).sample(range(len(papers)), per_list)):
             rows.append({"list": name, "id": papers[index].get("id", ""),
                          "real": papers[index]["title"], "derived": derived[index],

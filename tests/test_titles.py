@@ -27,6 +27,8 @@ from papersite.enrich.titles import (
 from papersite.enrich.titles.acronyms import spell_out_first
 from papersite.enrich.titles.case import capitalise_first, clean_end, title_case
 from papersite.enrich.titles.coined import find_expansion, is_coined
+from papersite.enrich.titles.contribution import _model as _contribution_model
+from papersite.enrich.titles.contribution import rank_sentences, sentence_features, sentence_scores
 from papersite.enrich.titles.established import established_names
 from papersite.enrich.titles.gist import _said_directly
 from papersite.enrich.titles.names import Name
@@ -1255,3 +1257,32 @@ def test_the_names_sentence_pointing_back_says_the_for_this() -> None:
     # metric. The paper's own method, said of "the geometry", stands.
     assert gist_of(_bundled("AnchorRep"), 2026) == (
         "AnchorRep targets the geometry directly with a lightweight LoRA adapter.")
+
+
+def test_the_learned_model_ranks_the_contribution_above_the_background() -> None:
+    prepared, names = prepare_and_name(
+        "Large language models are widely deployed in practice. Yet their calibration is poor "
+        "under distribution shift. We propose FooCal, a post-hoc method that recalibrates the "
+        "logits of language models. Experiments on five benchmarks show that FooCal halves the "
+        "calibration error.", 2026)
+    ranked = rank_sentences(prepared, names[0].name)
+    assert ranked[0] == 2, [prepared.sentences[index].text for index in ranked]
+
+
+def test_a_gist_passes_over_a_sentence_that_points_back() -> None:
+    # "such a setting" is said in the sentence before, which the gist leaves out.
+    text = ("Agents act in worlds whose rules change over time. We propose FooNet, a planner "
+            "that stays robust in such a setting. We also show that FooNet learns the changed "
+            "rules of a world from a handful of its transitions.")
+    assert gist_of(text).startswith("We show that FooNet learns the changed rules"), gist_of(text)
+
+
+def test_sentence_scores_are_the_fitted_features_weights() -> None:
+    # `sentence_scores` looks weights up by word and token; the fit reads feature names.
+    bias, weights = _contribution_model().bias, _contribution_model().weights
+    for text in _bundled_abstracts()[:10]:
+        prepared, names = prepare_and_name(text, 2026)
+        name = names[0].name if names else ""
+        expected = [bias + sum(weights.get(feature, 0.0) for feature in features)
+                    for features in sentence_features(prepared, name)]
+        assert sentence_scores(prepared, name) == pytest.approx(expected, abs=1e-9)

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import chain
 
 from .acronyms import in_a_name, spell_out_first
 from .compress import compress
+from .contribution import rank_sentences
 from .prepare import Prepared, Sentence, restore
 from .word_forms import base_gerund, gerund, third_person
 
@@ -44,7 +46,8 @@ _LEAD_IN_BEFORE_WE = re.compile(
 # demonstrate …", "Building on recent progress toward …, we …".
 _SUBORDINATE = re.compile(r"(?:after|before|building|based|motivated|inspired|given|since|while|"
                           r"although|though|unlike|whereas|because|leveraging|drawing|by|to|"
-                          r"using|through|when|as|towards?)\s",
+                          r"using|through|when|as|towards?|instead|beyond|relying|compared|"
+                          r"in\s+contrast)\s",
                           re.IGNORECASE)
 # "We then propose", "We also introduce": the adverb links to sentences the gist leaves out;
 # so does "instead" after the verb ("We propose instead to build upon …").
@@ -97,21 +100,18 @@ _ONLY_NAMING_WORDS = 12
 _AFTER_NAME_WORDS = 2
 # "RCDRL constructs …": the verb after a name, in the third person.
 _NAME_DOES = re.compile(r"\s+([a-z]+s)\b")
-# A contribution sentence points back when one of its first _OPENING_WORDS words does.
-_OPENING_WORDS = 5
-# What a sentence that only reports experiments or looks ahead says.
-_REPORTS = re.compile(r"\b(?:effectiveness|efficacy|generality|robustness|superiority|extensive|"
-                      r"experiments?|evaluations?|empirical(?:ly)?|future|suggestions)\b",
-                      re.IGNORECASE)
-# "such coupled dynamics", "this behavior", "these models": words that point back to what a
-# sentence before said ("this paper", "this work" do not).
-_ANAPHOR = re.compile(r"\b(?:[Tt]his|[Tt]hese|[Tt]hose|[Ss]uch)\b(?!\s+(?:paper|work|study|"
-                      r"article|note|end|way)\b)")
+# "such coupled dynamics", "this behavior", "these models", "the gap", "the above methods":
+# words that point back to what a sentence before said ("this paper", "this work" do not, nor
+# "such as", "those of", "the problem of …").
+_ANAPHOR = re.compile(r"\b(?:(?:[Tt]his|[Tt]hese)\b(?!\s+(?:paper|work|study|article|note|end|"
+                      r"way)\b)|[Tt]hose\b(?!\s+(?:of|that|which|who|with|in|from|for)\b)|"
+                      r"[Ss]uch\b(?!\s+(?:as|that)\b)|[Tt]he\s+(?:above|aforementioned)\b|"
+                      r"[Tt]he\s+" + _PROBLEM_NOUNS + r"\b(?!\s+(?:of|in|that|where|with|for)\b))")
 # "We address this gap by introducing X", "This study seeks to close this gap by presenting X",
 # "We bridge this gap and present X": the problem it points to is in a sentence the gist leaves
 # out; the gist says "We introduce X".
 _BY_DOING = re.compile(
-    r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
+    r"^(?P<subject>We|Our work|This (?:paper|work|study|article|research))\s+(?:(?:attempts?|aims?|seeks?|"
     r"tries|try|strives?|proposes?)\s+(?:to\s+)?|takes? a (?:first )?step towards\s+)?[a-z]+\s+" +
     _POINTERS + r"\s+(?:[\w-]+\s+)?" + _PROBLEM_NOUNS +
     r"(?:\s+in knowledge)?\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|"
@@ -120,7 +120,7 @@ _BY_DOING = re.compile(
 # proposing X", "We leverage this success and propose X": whatever it points back to, the gist
 # says "We introduce X" (`_DONE` knows which "-ing" forms).
 _ANYTHING_BY_DOING = re.compile(
-    r"^(?P<subject>We|Our work|This (?:paper|work|study|article))\s+(?:(?:attempts?|aims?|seeks?|"
+    r"^(?P<subject>We|Our work|This (?:paper|work|study|article|research))\s+(?:(?:attempts?|aims?|seeks?|"
     r"tries|try|strives?)\s+to\s+)?[a-z]+\s+"
     r"(?:this|these|those|such|the\s+above|the\s+aforementioned)(?:\s+[\w-]+){0,2}?"
     r"\s+(?:by\s+(?P<doing>[a-z]+ing)|and\s+(?P<done>propose|present|develop|introduce|design)s?)"
@@ -151,19 +151,15 @@ _ANOTHER_DOING = re.compile(r"\band\s+(?:[a-z]+ly\s+)?[a-z]+ing\b")
 def derive_gist(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence, lead-in dropped, cut to MAX_GIST_WORDS words.
 
-    Which sentence, in order of fallbacks: the first that introduces the paper's own `name`
-    (its title's) or opens with it ("AnchorRep targets …"); else of those that introduce
-    something ("we propose", "this paper presents"), else of those that study or show
-    something ("we show", "this paper studies"), the first whose opening does not point back
-    ("We answer this question …"; a later one that only reports experiments does not count),
-    or the first of them; else the first sentence. It is said on its own (`_said_alone`: no
-    lead-in, no clause pointing back, "X, which leverages Y" for "X, which resolves this
-    challenge by leveraging Y"); the name's sentence, when it only names the method, goes on
-    to what the next sentence says it does ("We propose X, which constructs …"), and, when too
-    long, starts at the clause that names it ("…, and present X" says "We present X"). An
-    acronym the abstract spelled out elsewhere is written in its words (`acronyms`). A longer
-    sentence sheds whole sub-phrases until it fits (`compress`): it ends in "…" only when none
-    is left to shed.
+    Which sentence: the best the learned model ranks (`contribution`) of those the authors say
+    of their own work and that do not point back (`contribution_sentence`). It is said on its
+    own (`_said_alone`: no lead-in, no clause pointing back, "X, which leverages Y" for "X,
+    which resolves this challenge by leveraging Y"); the name's sentence, when it only names
+    the method, goes on to what the next sentence says it does ("We propose X, which
+    constructs …"), and, when too long, starts at the clause that names it ("…, and present X"
+    says "We present X"). An acronym the abstract spelled out elsewhere is written in its words
+    (`acronyms`). A longer sentence sheds whole sub-phrases until it fits (`compress`): it ends
+    in "…" only when none is left to shed.
     """
     text = contribution_sentence(prepared, name)
     if not text:
@@ -186,14 +182,21 @@ def _kept_as_written(name: str, unless_held_whole: bool) -> Callable[[str, int, 
         text, start, end, unless_held_whole=unless_held_whole)
 
 
-def _said_alone(sentence: Sentence) -> str:
+def _said_alone(sentence: Sentence, name: str = "") -> str:
     """Return a sentence as a gist says it: lead-in and purpose pointing back dropped,
     "We address this gap by introducing X" said "We introduce X", "X, which resolves this
-    challenge by leveraging Y" said "X, which leverages Y"."""
+    challenge by leveraging Y" said "X, which leverages Y", "AnchorRep targets this geometry"
+    said of "the geometry"."""
     text = _LEAD_IN.sub("", sentence.text, count=1)
     lead_in = _LEAD_IN_BEFORE_WE.match(text)
     if lead_in and (len(lead_in.group(0).split()) <= 15 or _SUBORDINATE.match(text)):
         text = text[lead_in.end():]
+    elif _SUBORDINATE.match(text) and (subject := re.search(
+            rf"(?:,|—|--)\s*(?=(?:we|our|this (?:paper|work|study)|{re.escape(name or 'we')})\s)",
+            text)):
+        # "Through experiments on A, B, and C, we show …", "By compressing X, as opposed to
+        # Y, MIRAGE trains …": however many commas, the opening clause leads to the subject.
+        text = text[subject.end():]
     text = _VERB_INSTEAD.sub(r"\1", _WE_ADVERB.sub("We ", text[:1].upper() + text[1:], count=1))
     text = _said_directly(text)
     text = _purpose_said_directly(_by_doing_said_directly(text))
@@ -202,7 +205,11 @@ def _said_alone(sentence: Sentence) -> str:
         text = text[:pointing_back.start()] + "."
     text = _ASIDE.sub(lambda aside: " " if _ANAPHOR.search(aside.group(0)) else aside.group(0),
                       text)
-    return _past_the_pointer(text) if _points_back(text) else text
+    if _points_back(text):
+        text = _past_the_pointer(text)
+    if name and name in text and _points_back(text):
+        text = _NAMED_POINTER.sub(r"\1the ", text, count=1)
+    return text
 
 
 def _past_the_pointer(text: str) -> str:
@@ -262,47 +269,41 @@ def _said_directly(text: str) -> str:
 
 def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     """Return the contribution sentence as a gist says it, uncut and with its placeholders
-    (see `derive_gist`). Kinds of sentence, in order: the one that introduces the paper's name;
-    those that introduce something; those that study or show something; any other the authors
-    say of their work ("we", "our", "this paper"); a release; the first sentence. The first
-    sentence of them that, said alone, does not point back to a sentence the gist leaves out
-    ("We establish three results for such coupled dynamics") is the one, unless it is not the
-    first of its kind and only reports experiments or looks ahead ("We demonstrate the
-    effectiveness of …"); if every one points back, the first (the abstract's first sentence
-    only when no other is of a kind). The name's sentence says "the" for an opening "this"."""
-    sentences = [sentence for sentence in prepared.sentences
-                 if not (_DANGLING_END.search(sentence.text) or _ONLY_COUNTS.search(sentence.text))
-                 ] or prepared.sentences
-    named = [s for s in sentences if name and (s.intro_cues and name in s.text or
-                                               s.text.startswith(name + " "))][:1]
-    # "We release our dataset to the community" introduces no contribution of its own.
-    releasing = [s for s in sentences if s.intro_cues and _ONLY_RELEASES.search(s.text)]
-    # "… is focused on developing X" has a cue but says what others do.
-    introducing = [s for s in sentences if s.intro_cues and s not in releasing and
-                   _OWN_WORK.search(s.text)]
-    kinds = (named, introducing, [s for s in sentences if s.study_cues],
-             [s for s in sentences if _OWN_WORK.search(s.text)], releasing, sentences[:1])
-    first = ""
-    for kind in kinds:
-        if kind is kinds[-1] and first:  # a contribution pointing back, not the background
-            return first
-        for at, sentence in enumerate(kind):
-            text = _said_alone(sentence)
-            if kind is named and _points_back(text):  # "AnchorRep targets this geometry …"
-                text = _NAMED_POINTER.sub(r"\1the ", text, count=1)
-            first = first or text
-            if not _points_back(text) and (at == 0 or not _REPORTS.search(text)):
-                return _with_what_it_does(_naming_clause(text, name), sentence, prepared, name) \
-                    if kind is named else text
-    return first
+    (see `derive_gist`). Sentences are taken in the order the learned model ranks them
+    (`contribution.rank_sentences`), the one that introduces the paper's name first, leaving out
+    those that only count what follows ("We make three contributions.") or end where a link was
+    taken out. The first that the authors say of their own work ("we", "our", "this paper",
+    the paper's name) and that, said alone, does not point back to a sentence the gist leaves
+    out ("We establish three results for such coupled dynamics") is the one; if every one of
+    theirs points back, the first of theirs; if the authors never speak of their work, the best
+    ranked. The name's sentence goes on to what the name does when it only names it."""
+    sentences = prepared.sentences
+    ranked = [sentences[index] for index in rank_sentences(prepared, name)]
+    ranked = [sentence for sentence in ranked if not (_DANGLING_END.search(sentence.text) or
+                                                      _ONLY_COUNTS.search(sentence.text))] or ranked
+    # The sentence that introduces the paper's own name, or opens with it ("AnchorRep targets
+    # …"), says what it is, whatever the rank.
+    ranked.sort(key=lambda sentence: not name or not (
+        sentence.intro_cues and name in sentence.text or sentence.text.startswith(name + " ")))
+    theirs = [sentence for sentence in ranked if _by_the_authors(sentence, name)] or ranked[:1]
+    said = ((sentence, _said_alone(sentence, name)) for sentence in theirs)  # lazily: it costs
+    first = next(said)
+    sentence, text = next((pair for pair in chain([first], said) if not _points_back(pair[1])),
+                          first)
+    if name and name in sentence.text:
+        return _with_what_it_does(_naming_clause(text, name), sentence, prepared, name)
+    return text
+
+
+def _by_the_authors(sentence: Sentence, name: str) -> bool:
+    """Tell whether the authors say the sentence of their own work, not of the field's."""
+    return bool(name and name in sentence.text or _OWN_WORK.search(sentence.text))
 
 
 # "AnchorRep targets this geometry": the paper's own method, said of "the geometry".
 _NAMED_POINTER = re.compile(r"^(\S+(?:\s+\S+){0,3}?\s+)(?:this|these)\s+(?=[\w-]+)")
-# A sentence the authors say of their own work, when none has a cue ("Our method models …").
-_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
-_ONLY_RELEASES = re.compile(r"^We\s+(?:(?:also|will|further)\s+)?(?:publicly\s+)?(?:release|"
-                            r"open-source)\b")
+# Words by which authors speak of their own work ("Our method models …").
+_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article|research))\b")
 
 # "We prove that … , and present an algorithm for Tracing Actual Causes (TrAC) …": the clause
 # that names the paper's method, after another that the gist would be cut in.
@@ -344,12 +345,9 @@ def _with_what_it_does(text: str, sentence: Sentence, prepared: Prepared, name: 
 
 
 def _points_back(text: str) -> bool:
-    """Tell whether a sentence's opening words point back ("We answer this question via …",
-    "We investigate these mechanisms …"): what it does is said in a sentence before."""
-    words = text.split()
-    # One word more, for what follows the last: "We propose ForwardGNN in this work" does not.
-    pointer = _ANAPHOR.search(" ".join(words[:_OPENING_WORDS + 1]))
-    return pointer is not None and pointer.start() < len(" ".join(words[:_OPENING_WORDS]))
+    """Tell whether a sentence points back ("We answer this question via …", "We study a
+    variation of this random feature map"): what it is about is said in a sentence before."""
+    return _ANAPHOR.search(text) is not None
 
 
 def _compress(text: str, prepared: Prepared) -> str:
