@@ -82,13 +82,15 @@ def sentence_scores(prepared: Prepared, name: str = "") -> list[float]:
             for role, place, words, opening in _read(prepared, name)]
 
 
-def _read(prepared: Prepared, name: str) -> list[tuple[list[str], tuple[str, str], set[str], list[str]]]:
+def _read(prepared: Prepared, name: str) -> list[tuple[list[str], tuple[str, str], list[str], list[str]]]:
     """Return each sentence's role, place from the end and length, words, and opening tokens."""
     tokenized = [tokenize(sentence.text) for sentence in prepared.sentences]
     last = len(tokenized) - 1
     return [(role, (f"from_end:{min(last - index, 3)}",
                     f"length:{min(len(tokens) // _LENGTH_STEP, _LONGEST)}"),
-             {token.lower() for token in tokens if token[0].isalnum() or _ALNUM.search(token)},
+             # In the order read, not a set's: the sum of their weights is the same in any process.
+             list(dict.fromkeys(token.lower() for token in tokens
+                                if token[0].isalnum() or _ALNUM.search(token))),
              tokens[:_OPENING_TOKENS])
             for index, (tokens, role) in enumerate(zip(tokenized, sentence_roles(prepared, name,
                                                                                  tokenized)))]
