@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from ...text.words import STOP_WORDS
 from .prepare import Prepared
 
 MODEL_PATH = Path(__file__).resolve().parents[2] / "data" / "titles" / "contribution_sentence.json"
@@ -27,6 +29,9 @@ _ALNUM = re.compile(r"[^\W_]")
 _LENGTH_STEP, _LONGEST = 8, 6
 # The first sentences are told apart by their place; the rest share one.
 _PLACES = 4
+# A word in this many sentences is one the abstract repeats; sentences are told apart by how
+# many they hold, up to _MOST_REPEATED.
+_REPEATED, _MOST_REPEATED = 3, 4
 # How many opening tokens are features of their own ("We propose", "In this paper").
 _OPENING_TOKENS = 3
 
@@ -59,7 +64,8 @@ def sentence_roles(prepared: Prepared, name: str = "",
 
 def sentence_features(prepared: Prepared, name: str = "") -> list[list[str]]:
     """Return each sentence's features, as the fit reads them: its role, its place from the
-    end, its length, its words and its opening tokens (by role)."""
+    end, its length, how many of the words the abstract repeats it holds, its words and its
+    opening tokens (by role)."""
     return [[*role, *place, *(f"word:{word}" for word in sorted(words)),
              *(f"opening:{role[3]}:{token}" for token in opening)]
             for role, place, words, opening in _read(prepared, name)]
@@ -82,18 +88,28 @@ def sentence_scores(prepared: Prepared, name: str = "") -> list[float]:
             for role, place, words, opening in _read(prepared, name)]
 
 
-def _read(prepared: Prepared, name: str) -> list[tuple[list[str], tuple[str, str], list[str], list[str]]]:
-    """Return each sentence's role, place from the end and length, words, and opening tokens."""
+def _read(prepared: Prepared, name: str) -> list[tuple[list[str], tuple[str, ...], list[str], list[str]]]:
+    """Return each sentence's role, place (from the end, length, what the abstract repeats),
+    words, and opening tokens."""
     tokenized = [tokenize(sentence.text) for sentence in prepared.sentences]
+    # In the order read, not a set's: the sum of their weights is the same in any process.
+    words = [list(dict.fromkeys(token.lower() for token in tokens
+                                if token[0].isalnum() or _ALNUM.search(token)))
+             for tokens in tokenized]
+    # What the abstract keeps coming back to ("Muon", "graphon") is what the paper is about.
+    spread = Counter(word for sentence in words for word in sentence)
+    top = max((count for word, count in spread.items() if word not in STOP_WORDS), default=0)
+    repeated = {word for word, count in spread.items()
+                if count >= _REPEATED and word not in STOP_WORDS}
+    most = {word for word in repeated if spread[word] == top}
     last = len(tokenized) - 1
     return [(role, (f"from_end:{min(last - index, 3)}",
-                    f"length:{min(len(tokens) // _LENGTH_STEP, _LONGEST)}"),
-             # In the order read, not a set's: the sum of their weights is the same in any process.
-             list(dict.fromkeys(token.lower() for token in tokens
-                                if token[0].isalnum() or _ALNUM.search(token))),
-             tokens[:_OPENING_TOKENS])
-            for index, (tokens, role) in enumerate(zip(tokenized, sentence_roles(prepared, name,
-                                                                                 tokenized)))]
+                    f"length:{min(len(tokens) // _LENGTH_STEP, _LONGEST)}",
+                    f"repeated:{min(len(repeated.intersection(sentence)), _MOST_REPEATED)}",
+                    f"holds_top:{not most.isdisjoint(sentence)}"),
+             sentence, tokens[:_OPENING_TOKENS])
+            for index, (tokens, sentence, role) in enumerate(
+                zip(tokenized, words, sentence_roles(prepared, name, tokenized)))]
 
 
 class _Model(NamedTuple):
