@@ -1286,3 +1286,8 @@ def test_sentence_scores_are_the_fitted_features_weights() -> None:
         expected = [bias + sum(weights.get(feature, 0.0) for feature in features)
                     for features in sentence_features(prepared, name)]
         assert sentence_scores(prepared, name) == pytest.approx(expected, abs=1e-9)
+
+
+@pytest.mark.parametrize("text", ["", "   ", "https://example.org/code"])
+def test_an_abstract_without_a_sentence_has_no_gist(text: str) -> None:
+    assert gist_of(text) == ""

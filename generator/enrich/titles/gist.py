@@ -278,6 +278,8 @@ def contribution_sentence(prepared: Prepared, name: str = "") -> str:
     theirs points back, the first of theirs; if the authors never speak of their work, the best
     ranked. The name's sentence goes on to what the name does when it only names it."""
     sentences = prepared.sentences
+    if not sentences:  # nothing but a link or markup
+        return ""
     ranked = [sentences[index] for index in rank_sentences(prepared, name)]
     ranked = [sentence for sentence in ranked if not (_DANGLING_END.search(sentence.text) or
                                                       _ONLY_COUNTS.search(sentence.text))] or ranked
