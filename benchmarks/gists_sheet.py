@@ -22,7 +22,7 @@ import random
 import sys
 from pathlib import Path
 
-from benchmarks.titles import DATA, read_papers, year_of
+from benchmarks.titles import DATA, read_jsonl, read_papers, year_of
 from benchmarks.titles_sheet import already_judged
 
 LISTS = ("colm2024", "aistats2025", "3dv2025")
@@ -86,20 +86,16 @@ def write_sheet(old: dict[str, str], new: dict[str, str], lists: list[str], per_
 def join(key: Path, grades: Path) -> str:
     """Return, for the old and the new gists, the share of each grade and how many a reader
     marked as pointing back or as background."""
-    sources = {entry["line"]: entry["source"].split("+") for entry in _jsonl(key)}
+    sources = {entry["line"]: entry["source"].split("+") for entry in read_jsonl(key)}
     lines = []
     for version in ("old", "new"):
-        graded = [grade for grade in _jsonl(grades) if version in sources[grade["line"]]]
+        graded = [grade for grade in read_jsonl(grades) if version in sources[grade["line"]]]
         shares = ", ".join(f"{name} {sum(g['grade'] == name for g in graded) / len(graded):.0%}"
                            for name in ("good", "acceptable", "poor"))
         lines.append(f"{version}: {len(graded)} gists: {shares}; pointing back "
                      f"{sum(g['back'] for g in graded)}, background "
                      f"{sum(g['background'] for g in graded)}")
     return "\n".join(lines)
-
-
-def _jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
 def main(argv: list[str] | None = None) -> int:

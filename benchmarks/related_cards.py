@@ -23,6 +23,8 @@ import json
 import random
 from pathlib import Path
 
+from benchmarks.titles import read_jsonl
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
@@ -68,8 +70,8 @@ def write_sheet(sites: dict[str, dict[str, dict]], sheet: Path, key: Path, cards
 def score(sites: dict[str, dict[str, dict]], key: Path, grades: Path) -> str:
     """For each site of the key and the controls: graded cards worth a click; for each site
     given now, the same over the graded cards it still shows."""
-    keys = {entry["line"]: entry for entry in _jsonl(key)}
-    graded = [(keys[grade["line"]], grade["grade"] == "yes") for grade in _jsonl(grades)]
+    keys = {entry["line"]: entry for entry in read_jsonl(key)}
+    graded = [(keys[grade["line"]], grade["grade"] == "yes") for grade in read_jsonl(grades)]
     report = []
     for source in dict.fromkeys(entry["site"] for entry, _ in graded):
         yes = [worth for entry, worth in graded if entry["site"] == source]
@@ -84,10 +86,6 @@ def score(sites: dict[str, dict[str, dict]], key: Path, grades: Path) -> str:
 def _papers(site: Path) -> dict[str, dict]:
     return {paper["id"]: paper for paper in
             json.loads((site / "papers.json").read_text(encoding="utf-8"))}
-
-
-def _jsonl(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
 
 if __name__ == "__main__":

@@ -61,11 +61,15 @@ _NAME_PREFIX = re.compile(r"^([^:]{1,60}):")
 _YEAR = re.compile(r"(?:19|20)\d\d")
 
 
+def read_jsonl(path: Path) -> list[dict]:
+    """Read a JSON Lines file's records (blank lines skipped)."""
+    with path.open(encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
 def read_papers(path: Path) -> list[dict]:
     """Read JSON Lines records that have both a title and an abstract."""
-    with path.open(encoding="utf-8") as handle:
-        records = [json.loads(line) for line in handle if line.strip()]
-    return [r for r in records if r.get("title") and r.get("abstract")]
+    return [r for r in read_jsonl(path) if r.get("title") and r.get("abstract")]
 
 
 def year_of(path: Path) -> int | None:

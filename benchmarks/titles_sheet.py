@@ -30,7 +30,15 @@ import sys
 from collections import Counter, defaultdict
 from pathlib import Path
 
-from benchmarks.titles import DATA, JUDGED, JUDGEMENTS, derive_all, read_papers, year_of
+from benchmarks.titles import (
+    DATA,
+    JUDGED,
+    JUDGEMENTS,
+    derive_all,
+    read_jsonl,
+    read_papers,
+    year_of,
+)
 
 ACCEPTANCE_LISTS = ("colm2024", "aistats2025", "3dv2025")
 SHEET = Path(__file__).resolve().parents[1] / ".judging" / "titles_sheet.md"
@@ -68,8 +76,7 @@ def dump(path: Path, lists: tuple[str, ...]) -> None:
 def already_judged() -> set[str]:
     """Ids of papers an earlier sheet showed a reader."""
     paths = [JUDGED, *ROUNDS.glob("gists_key*.jsonl"), *ROUNDS.glob("titles_key_*.jsonl")]
-    return {json.loads(line)["id"] for path in paths if path.exists()
-            for line in path.read_text(encoding="utf-8").splitlines() if line.strip()}
+    return {record["id"] for path in paths if path.exists() for record in read_jsonl(path)}
 
 
 def write_sheet(round_name: str, versions: dict[str, dict[str, str]], lists: tuple[str, ...],
@@ -111,10 +118,8 @@ def write_sheet(round_name: str, versions: dict[str, dict[str, str]], lists: tup
 
 def join(round_name: str, grades_paths: list[Path]) -> None:
     """Print each source's grade shares, overall and by list."""
-    keys = {r["line"]: r
-            for r in map(json.loads, key_path(round_name).read_text(encoding="utf-8").splitlines())}
-    grades = [json.loads(line) for path in grades_paths
-              for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    keys = {r["line"]: r for r in read_jsonl(key_path(round_name))}
+    grades = [grade for path in grades_paths for grade in read_jsonl(path)]
     missing = len(keys) - len({grade["line"] for grade in grades})
     if missing:
         print(f"{missing} of {len(keys)} lines have no grade", file=sys.stderr)
