@@ -45,7 +45,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 from papersite.enrich import titles
 from papersite.enrich.titles import scoring
 from papersite.enrich.titles.case import capitalise_first
-from papersite.enrich.titles.gist import _ANAPHOR
+from papersite.enrich.titles.gist import _ANAPHOR, _OWN_WORK
 from papersite.enrich.titles.vocabulary import DANGLING
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
@@ -150,8 +150,8 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
         "gists_not_by_the_authors": sum(not (_OWN_WORK.search(g) or any(n in g for n in coined))
                                         for g, coined in zip(gists, names)),
         "gist_title_share": statistics.fmean(
-            len(content_words(g) & content_words(p["title"])) / max(1, len(content_words(p["title"])))
-            for p, g in zip(papers, gists)),
+            len(content_words(g) & title) / max(1, len(title))
+            for p, g in zip(papers, gists) for title in [content_words(p["title"])]),
         "ms_per_abstract": 1000 * seconds / len(papers),
     }
     figures |= misreadings(papers, derived, gists)
@@ -176,7 +176,6 @@ def evaluate(name: str, papers: list[dict], year: int | None, show: int = 0,
     return figures
 
 
-_OWN_WORK = re.compile(r"\b(?:[Ww]e|[Oo]ur|[Tt]his (?:paper|work|study|article))\b")
 _LIST_MARKER = re.compile(r"(?:^|\s)\(?(?:\d{1,2}|[ivx]{1,4}|[a-h])\)\s")
 
 
