@@ -64,6 +64,19 @@ class ScaleReport:
     """Time to tag and relate."""
 
 
+def tagged_lists(lists: tuple[str, ...] = LISTS, real: bool = True):
+    """Yield (name, each paper's tags) of the shared lists and the 5,000 real abstracts,
+    tagged as a build does."""
+    vocabulary = load_vocabulary()
+    for name in lists:
+        path = DATA / f"{name}.jsonl"
+        yield name, tag_texts([paper["abstract"] for paper in read_papers(path)], vocabulary,
+                              year_of(path))
+    if real:
+        texts = [paper["abstract"] for paper in read_real_papers(5000)]
+        yield "real5000", tag_texts(texts, vocabulary)
+
+
 def measure(texts: list[str], year: int | None = None) -> ScaleReport:
     """Tag and relate `texts` as a build does, and measure the outcome."""
     vocabulary = load_vocabulary()
