@@ -24,7 +24,7 @@ from papersite.render import (
 )
 from papersite.render.distinctive import distinctive_topics
 from papersite.render.lists import render_tag_page
-from papersite.render.tag_groups import group_papers
+from papersite.render.tag_groups import group_papers, is_grouped
 
 HOSTED, OFFLINE = RenderOptions(directory_urls=True), RenderOptions(directory_urls=False)
 
@@ -181,6 +181,8 @@ def test_a_broad_tags_page_groups_its_papers_by_their_other_topics():
     assert 'data-ps-trail="Large language models"' in page
     # A tag of the same papers in a list of 2,000 (2%) reads as one list.
     assert "ps-subtopics" not in render_tag_page(broad, papers, HOSTED, collection_size=2000)
+    # In a list of 142, a tag on 22 papers (15%) opens with its sub-topics; 11 read as one list.
+    assert is_grouped(22, 142) and not is_grouped(11, 142)
 
 
 def test_charts_are_plain_svg_with_classes():
