@@ -51,6 +51,7 @@ CASES = [
     ("lt in math", r"$a < b$ and $c>d$", [MATH, "<mo>&lt;</mo>"], [], "a < b and c > d"),
     ("href in math", r"$\href{javascript:x}{y}$", [FALLBACK], ["href="], None),
     ("percent", r"$\mathbf{+8.26\%}$", [MATH, "8.26"], [], "+8.26%"),
+    ("degrees", r"layout-guided $360^{\circ}$ splatting", [MATH], [], "layout-guided 360° splatting"),
     # Bundled abstracts' formulas.
     ("omwu rate", r"$\widetilde O(T^{-1/2})$", [MATH, "<mover>"], [], "Õ(T^(−1/2))"),
     ("omwu 2x2", r"$2\times 2$ games", [MATH], [], "2 × 2 games"),

@@ -15,6 +15,8 @@ _SUBSCRIPTS = str.maketrans("0123456789+-−=()", "₀₁₂₃₄₅₆₇₈�
 _SUPERSCRIPT_SOURCE = frozenset("0123456789+-−=()niT")
 _SUBSCRIPT_SOURCE = frozenset("0123456789+-−=()")
 _PLAIN_MARKS = frozenset({"′", "″", "‴", "*", "∗", "⋆", "†", "‡", "⊤", "′′"})
+# A raised circle is a degree sign: "$360^{\circ}$" reads "360°".
+_DEGREE = frozenset({"∘", "○", "°"})
 # Operators that read better with a space on each side; "," gets one after it.
 _SPACED_OPERATORS = frozenset("=<>≤≥≈≠≡∈∉⊂⊆⊃⊇→←↔⇒⇐⇔↦∼≃≅∝≪≫×±∓⊗⊕·∘")
 _ACCENTS = {"~": "\u0303", "^": "\u0302", "¯": "\u0304", "‾": "\u0305", "―": "\u0332",
@@ -87,6 +89,8 @@ def _script(text: str, source: frozenset[str], table: dict[int, int], marker: st
     text = text.strip()
     if text in _PLAIN_MARKS and marker == "^":
         return text
+    if text in _DEGREE and marker == "^":
+        return "°"
     if text and all(char in source for char in text):
         return text.translate(table)
     return marker + _grouped(text)
