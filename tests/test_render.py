@@ -183,6 +183,10 @@ def test_a_broad_tags_page_groups_its_papers_by_their_other_topics():
     assert "ps-subtopics" not in render_tag_page(broad, papers, HOSTED, collection_size=2000)
     # In a list of 142, a tag on 22 papers (15%) opens with its sub-topics; 11 read as one list.
     assert is_grouped(22, 142) and not is_grouped(11, 142)
+    # Papers sharing no other topic are one list, not a lone "Other topics" group.
+    alone = [replace(paper, tags=(broad,)) for paper in papers]
+    page = render_tag_page(broad, alone, HOSTED, collection_size=200)
+    assert "ps-subtopics" not in page and page.count("</li>") == 40
 
 
 def test_charts_are_plain_svg_with_classes():

@@ -80,12 +80,14 @@ def render_tag_page(tag: Tag, papers: list[Paper], options: RenderOptions,
             f'<p class="ps-tag-summary">{count} · <a href="{index_link}">all {kind}</a></p>\n')
     # The reading script keeps the order of `data-ps-trail` for the previous and next links of
     # the papers opened from here.
-    if not is_grouped(len(papers), collection_size):
+    grouped = group_papers(tag, papers) if is_grouped(len(papers), collection_size) else []
+    # Papers that share no other topic three times over are one list, not "Other topics" alone.
+    if not any(topic for topic, _ in grouped):
         items = "".join(render_paper_entry(paper, here, options) for paper in papers)
         return front_matter(meta) + body + (
             f'<ul class="ps-entries" data-ps-trail="{escape(tag.name)}">{items}</ul>\n')
     groups = [(escape(topic.name if topic else NO_TOPIC), tag_slug(topic) if topic else "other-topics",
-               members) for topic, members in group_papers(tag, papers)]
+               members) for topic, members in grouped]
     chips = " ".join(f'<a class="md-tag" href="#{anchor}">{name} '
                      f'<span class="ps-count">{len(members)}</span></a>'
                      for name, anchor, members in groups)
