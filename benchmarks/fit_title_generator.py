@@ -229,7 +229,7 @@ def _loss(model, batch: list[tuple]):
     return total / written.sum()
 
 
-def dump(folder: Path, out: Path, lists: list[str]) -> None:
+def dump(folder: Path, out: Path, lists: list[str], alpha: float = 0.8) -> None:
     """Write each paper's written title, keyed "list/id", for `benchmarks.titles_sheet`."""
     import torch
 
@@ -243,7 +243,8 @@ def dump(folder: Path, out: Path, lists: list[str]) -> None:
     for name in lists:
         for pair in read_jsonl(folder / f"{name}.jsonl"):
             with torch.no_grad():
-                titles[f"{name}/{pair['id']}"] = _write(model, saved["words"], index, pair["src"])
+                titles[f"{name}/{pair['id']}"] = _write(model, saved["words"], index, pair["src"],
+                                                        alpha=alpha)
     out.write_text(json.dumps(titles, ensure_ascii=False), encoding="utf-8")
 
 
@@ -324,13 +325,15 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1100)
     parser.add_argument("--resume", type=Path)
     parser.add_argument("--lists", nargs="+", default=list(LISTS))
+    parser.add_argument("--alpha", type=float, default=0.8,
+                        help="length normalisation of the beam: more writes longer titles")
     args = parser.parse_args()
     if args.step == "pairs":
         make_pairs(args.folder)
     elif args.step == "train":
         train(args.folder, args.seconds, args.resume)
     else:
-        dump(args.folder, args.out or args.folder / "titles.json", args.lists)
+        dump(args.folder, args.out or args.folder / "titles.json", args.lists, args.alpha)
 
 
 if __name__ == "__main__":
