@@ -19,8 +19,9 @@ of the source's, only function words may be generated, and no content word is wr
 Measured 2026-12-07 (README, "a trained title writer"): after 1.75 passes (1,100 s), content-word
 F1 against the real titles 0.432 / 0.386 / 0.421 / 0.428 on ICLR / COLM / AISTATS / 3DV (the
 rules 0.398 / 0.372 / 0.390 / 0.410); judged blind on 40 unseen ICLR papers (round `pg_iclr`),
-good 15%, poor 40%, the rules' titles 15% / 38%: equal by reading. A second round (`pg_opening_iclr`, 40 other papers):
-the writer 18% / 40%, the rules 2% / 45%; with the opening sentence in its source, 15% / 50%.
+good 15%, poor 40%, the rules' titles 15% / 38%: equal by reading. A second round
+(`pg_opening_iclr`, 40 other papers): the writer 18% / 40%, the rules 2% / 45%; with the opening
+sentence in its source, 15% / 50%.
 """
 
 from __future__ import annotations
