@@ -33,13 +33,14 @@ import random
 import sys
 import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 from .titles import DATA, LISTS, read_jsonl
 
 MAX_SOURCE = 90
-# `pairs --opening`: the source also holds the abstract's first sentence, and up to 130 tokens.
-WITH_OPENING = False
+# `pairs --opening`: the source also holds the abstract's first sentence, up to this many tokens.
+MAX_SOURCE_WITH_OPENING = 130
 MAX_TITLE = 20
 VOCABULARY, GENERATED = 20000, 3000
 EMBEDDING, HIDDEN = 96, 96
@@ -52,7 +53,7 @@ FUNCTION_WORDS = frozenset(
     how what why its their it that we our all : , ( ) - ?""".split())
 
 
-def make_pairs(folder: Path) -> None:
+def make_pairs(folder: Path, opening: bool = False) -> None:
     """Write DIR/background.jsonl and DIR/LIST.jsonl: source and title tokens a paper."""
     from multiprocessing import Pool
 
@@ -66,19 +67,19 @@ def make_pairs(folder: Path) -> None:
         for name, papers in sources.items():
             chunks = [papers[start:start + 500] for start in range(0, len(papers), 500)]
             with (folder / f"{name}.jsonl").open("w", encoding="utf-8") as out:
-                for pairs in pool.imap(_pairs_of, chunks):
+                for pairs in pool.imap(partial(_pairs_of, opening=opening), chunks):
                     out.writelines(json.dumps(pair) + "\n" for pair in pairs if pair)
 
 
-def _pairs_of(papers: list[dict]) -> list[dict | None]:
+def _pairs_of(papers: list[dict], opening: bool) -> list[dict | None]:
     from papersite.enrich.titles import forget_readings
 
-    pairs = [_pair(paper) for paper in papers]
+    pairs = [_pair(paper, opening) for paper in papers]
     forget_readings()  # the readings of 500 abstracts are not needed again
     return pairs
 
 
-def _pair(paper: dict) -> dict | None:
+def _pair(paper: dict, opening: bool) -> dict | None:
     from papersite.enrich.titles.contribution import rank_sentences, tokenize
     from papersite.enrich.titles.reading import prepare_and_name
 
@@ -86,10 +87,10 @@ def _pair(paper: dict) -> dict | None:
     if not prepared.sentences:
         return None
     chosen = sorted(rank_sentences(prepared, names[0].name if names else "")[:2])
-    if WITH_OPENING and 0 not in chosen:  # where most abstracts say the problem
+    if opening and 0 not in chosen:  # where most abstracts say the problem
         chosen = [0, *chosen]
     source = [token for index in chosen for token in tokenize(prepared.sentences[index].text)]
-    return {"id": paper.get("id", ""), "src": source[:MAX_SOURCE],
+    return {"id": paper.get("id", ""), "src": source[:MAX_SOURCE_WITH_OPENING if opening else MAX_SOURCE],
             "tgt": tokenize(" ".join(paper["title"].split()))}
 
 
@@ -336,10 +337,7 @@ def main() -> None:
                         help="length normalisation of the beam: more writes longer titles")
     args = parser.parse_args()
     if args.step == "pairs":
-        if args.opening:
-            global WITH_OPENING, MAX_SOURCE
-            WITH_OPENING, MAX_SOURCE = True, 130
-        make_pairs(args.folder)
+        make_pairs(args.folder, args.opening)
     elif args.step == "train":
         train(args.folder, args.seconds, args.resume)
     else:

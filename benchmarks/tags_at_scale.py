@@ -64,17 +64,20 @@ class ScaleReport:
     """Time to tag and relate."""
 
 
-def tagged_lists(lists: tuple[str, ...] = LISTS, real: bool = True):
-    """Yield (name, each paper's tags) of the shared lists and the 5,000 real abstracts,
-    tagged as a build does."""
-    vocabulary = load_vocabulary()
+def list_texts(lists: tuple[str, ...] = LISTS, real: bool = True):
+    """Yield (name, abstracts, year) of the shared lists and of the 5,000 real abstracts."""
     for name in lists:
         path = DATA / f"{name}.jsonl"
-        yield name, tag_texts([paper["abstract"] for paper in read_papers(path)], vocabulary,
-                              year_of(path))
+        yield name, [paper["abstract"] for paper in read_papers(path)], year_of(path)
     if real:
-        texts = [paper["abstract"] for paper in read_real_papers(5000)]
-        yield "real5000", tag_texts(texts, vocabulary)
+        yield "real5000", [paper["abstract"] for paper in read_real_papers(5000)], None
+
+
+def tagged_lists(lists: tuple[str, ...] = LISTS, real: bool = True):
+    """Yield (name, each paper's tags) of those lists, tagged as a build does."""
+    vocabulary = load_vocabulary()
+    for name, texts, year in list_texts(lists, real):
+        yield name, tag_texts(texts, vocabulary, year)
 
 
 def measure(texts: list[str], year: int | None = None) -> ScaleReport:
@@ -166,13 +169,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lists", nargs="*", default=list(LISTS), help="shared lists to measure")
     parser.add_argument("--no-real", action="store_true", help="leave out the 5,000 real abstracts")
     arguments = parser.parse_args(argv)
-    for name in arguments.lists:
-        path = DATA / f"{name}.jsonl"
-        report = measure([paper["abstract"] for paper in read_papers(path)], year_of(path))
-        print(format_report(name, report), flush=True)
-    if not arguments.no_real:
-        texts = [paper["abstract"] for paper in read_real_papers(5000)]
-        print(format_report("real5000", measure(texts)), flush=True)
+    for name, texts, year in list_texts(tuple(arguments.lists), not arguments.no_real):
+        print(format_report(name, measure(texts, year)), flush=True)
     return 0
 
 
