@@ -37,10 +37,13 @@ def make_corpus(n: int, seed: int = 0) -> list[str]:
     return [_recombine(generator.choices(groups, weights=sizes)[0], generator) for _ in range(n)]
 
 
+PART_SIZE = 500
+
+
 def write_list_parts(
     abstracts: Sequence[str],
     folder: Path,
-    per_part: int = 500,
+    per_part: int = PART_SIZE,
     name: str = "Synthetic 2026 paper list",
 ) -> list[Path]:
     """Write the abstracts as numbered list files 000_part.txt, 001_part.txt, … in folder."""
