@@ -21,6 +21,7 @@ from .cache import ResultCache, content_key
 from .enrich.analyse import analyse_abstracts, use_vocabulary
 from .enrich.lookup import find_paper_urls
 from .enrich.mentions import find_mentions
+from .enrich.reasons import distinct_reasons
 from .enrich.recurring import add_recurring_topics
 from .enrich.related import Related, relating_labels
 from .enrich.tags import Vocabulary, tag_slug
@@ -232,7 +233,7 @@ def build_collection(options: BuildOptions, progress: Progress,
             if ranking is None:
                 ranking = (finish_ranking or start_ranking())()
                 _remember(ranking_cache, ranking_key, ranking)
-            papers = _add_related(papers, ranking.related)
+            papers = _add_related(papers, ranking.related, vocabulary.fold)
         with progress.stage("topic map"):
             if positions is None:
                 assert text_model is not None, "made whenever the map is not remembered"
@@ -287,10 +288,13 @@ def _start_ranking(text_model: Job | None, labels: list[list[str]], cache: Resul
     return rank_changed(text_model.result(), labels, previous, workers, RELATED_PER_PAPER)
 
 
-def _add_related(papers: list[Paper], related: list[list[Related]]) -> list[Paper]:
+def _add_related(papers: list[Paper], related: list[list[Related]],
+                 fold: Callable[[str], str]) -> list[Paper]:
+    """Link each paper to its related papers, each reason said once (`distinct_reasons`)."""
     return [
         replace(paper, related=tuple(
-            RelatedLink(slug=papers[index].slug, score=round(float(score), 4), reasons=tuple(reasons))
+            RelatedLink(slug=papers[index].slug, score=round(float(score), 4),
+                        reasons=distinct_reasons(reasons, fold))
             for index, score, reasons in links))
         for paper, links in zip(papers, related)
     ]

@@ -14,6 +14,8 @@ from conftest import REPO, paper_pages
 from sitecheck import broken_links, read_links
 
 from papersite.cli import main
+from papersite.enrich.reasons import distinct_reasons
+from papersite.vocabulary_files import load_vocabulary
 
 
 @pytest.fixture
@@ -28,6 +30,7 @@ def test_one_page_per_abstract(bundled_site):
 
 def test_every_paper_page_has_a_title_a_tag_and_up_to_five_related_papers(bundled_site):
     papers = {p.parent.name for p in paper_pages(bundled_site)}
+    fold = load_vocabulary().fold
     counts = []
     for page in paper_pages(bundled_site):
         html = page.read_text(encoding="utf-8")
@@ -41,6 +44,9 @@ def test_every_paper_page_has_a_title_a_tag_and_up_to_five_related_papers(bundle
         assert len(targets) == 5 or 'class="ps-related-note"' in related, page
         cards = re.findall(r"<li.*?</li>", related, re.S)
         assert all('class="ps-why"' in card for card in cards), page  # each says why
+        for card in cards:  # and says each thing once ("Large language models", not also "LLMs")
+            reasons = tuple(re.findall(r"<span>(.*?)</span>", card.split('class="ps-why"', 1)[1]))
+            assert reasons == distinct_reasons(reasons, fold), (page, reasons)
         assert page.parent.name not in targets
         assert set(targets) <= papers
     assert sum(counts) >= 25  # 37 abstracts from all of machine learning: few are close

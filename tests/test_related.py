@@ -13,7 +13,11 @@ import pytest
 
 from benchmarks.corpus import make_corpus, split_sentences, write_list_parts
 from benchmarks.related import evaluate, normalise_keyword, read_papers
+from papersite.build import BuildOptions, build_collection
+from papersite.enrich.reasons import distinct_reasons
 from papersite.enrich.related import find_related
+from papersite.progress import Progress
+from papersite.vocabulary_files import load_vocabulary
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -121,6 +125,43 @@ def test_shared_labels_come_first_and_break_ties() -> None:
     assert related[0][0][1] > related[0][1][1]
     with pytest.raises(ValueError, match="labels has 1 entries for 7 texts"):
         find_related(texts, [["x"]])
+
+
+def test_a_reason_is_said_once_whatever_its_spelling() -> None:
+    fold = load_vocabulary().fold
+    assert distinct_reasons(("Large language models", "instruction tuning", "LLMs", "LLM"),
+                            fold) == ("Large language models", "instruction tuning")
+    assert distinct_reasons(("Graph neural networks", "GNNs", "message passing"),
+                            fold) == ("Graph neural networks", "message passing")
+    # Without the vocabulary: case, number and hyphens only.
+    assert distinct_reasons(("Diffusion models", "diffusion model", "CIFAR-10", "cifar 10", "LLMs")
+                            ) == ("Diffusion models", "CIFAR-10", "LLMs")
+
+
+INSTRUCTIONS = [
+    "Large language models (LLMs) struggle to follow long multi-step instructions. We propose "
+    "StepWise, a decoding method that lets LLMs check each step against the instruction before "
+    "moving on. StepWise improves LLMs on instruction following benchmarks.",
+    "We study how large language models (LLMs) follow multi-step instructions in long prompts. We "
+    "introduce a benchmark of multi-step instructions and find that LLMs skip steps; a simple step "
+    "check fixes most failures of LLMs.",
+]
+
+
+def test_a_card_names_a_shared_tag_once_not_also_by_its_acronym(write_file) -> None:
+    # Ten papers, two of them on LLMs: "Large language models" is a telling shared tag, and the
+    # term "LLMs" both use would say it again.
+    others = [TOPICS[name] for name in ("flow", "protein", "bandit", "bandit2", "molecule")]
+    others += ["Neural radiance fields reconstruct 3D scenes from posed images with hash grids.",
+               "We estimate treatment effects from observational data with doubly robust estimators.",
+               "Federated learning with differential privacy: clients add noise before averaging."]
+    source = write_file("list.txt", "Test 2026\n\n" + "\n\n".join(INSTRUCTIONS + others) + "\n")
+    collection, _ = build_collection(BuildOptions(inputs=(source,), use_cache=False),
+                                     Progress(quiet=True))
+    first, second = collection.papers[:2]
+    reasons = next(link.reasons for link in first.related if link.slug == second.slug)
+    assert "Large language models" in reasons
+    assert "LLMs" not in reasons and "multi-step instructions" in reasons
 
 
 @pytest.mark.parametrize("count", [0, 1, 2, 3])

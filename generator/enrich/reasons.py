@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 from scipy import sparse
 
 from ..text.words import singular
 from .recurring import is_distinctive
+from .vocabulary import normalize_name
 
 # A word of two or more characters, a punctuation mark, or a one-letter word. Hyphenated
 # compounds and decimals stay whole ("CIFAR-10", "GPT-3.5", "self-supervised") so that reasons
@@ -25,6 +26,22 @@ TOKEN = re.compile(r"\b(?=\w\w|\w-\w)\w+(?:(?:-|(?<=\d)\.(?=\d))\w+)*\b|[.,;:!?(
 MAX_REASONS = 4
 # Shared terms of a pair looked at for its reasons: more only cost time.
 _TERMS_EXAMINED = 10
+
+
+def distinct_reasons(reasons: Sequence[str], fold: Callable[[str], str] = normalize_name
+                     ) -> tuple[str, ...]:
+    """Drop each reason that says again what an earlier one said: the same name in another case
+    or number ("CIFAR-100" and "cifar-100", "Diffusion models" and "diffusion model"), or, with
+    the vocabulary's `fold` (`Vocabulary.fold`), another spelling of it ("Large language
+    models" and "LLMs", "Graph neural networks" and "GNNs": a quarter of the cards at 5,000
+    papers said one thing twice)."""
+    said: set[str] = set()
+    distinct = []
+    for reason in reasons:
+        if fold(reason) not in said:
+            said.add(fold(reason))
+            distinct.append(reason)
+    return tuple(distinct)
 
 
 def normalise_label(name: str) -> str:

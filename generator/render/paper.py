@@ -9,6 +9,7 @@ from urllib.parse import urlsplit
 
 from ..enrich.lookup import SCHOLAR_SEARCH
 from ..enrich.mentions import link_names_in_html
+from ..enrich.reasons import distinct_reasons
 from ..enrich.tags import tag_slug
 from ..links import PAPERS_INDEX, TAGS_DIR, page_url, paper_path, relative_url, tag_path
 from ..model import RELATED_PER_PAPER, Collection, MovedPaper, Paper, RetiredPaper, Tag
@@ -260,7 +261,7 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
         href = relative_url(here, paper_path(link.slug), options.directory_urls)
         gist = gists_by_slug.get(link.slug)
         gist = f'<span class="ps-gist">{escape(plain_text(gist))}</span>' if gist else ""
-        why = "".join(f"<span>{escape(reason)}</span>" for reason in _unique(link.reasons))
+        why = "".join(f"<span>{escape(reason)}</span>" for reason in distinct_reasons(link.reasons))
         why = f'<span class="ps-why">{why}</span>' if why else ""
         said, mark = derived_title_marks(link.slug in derived, options.mark_derived)
         items.append(f'<li{said}><a href="{href}">{render_inline_html(titles_by_slug[link.slug])}</a>'
@@ -271,17 +272,6 @@ def _render_related(paper: Paper, titles_by_slug: dict[str, str], gists_by_slug:
                 f'collection {"is" if len(paper.related) == 1 else "are"} close enough to this '
                 f'one to list.</p>')
     return f'{heading}<ol class="ps-cards">{"".join(items)}</ol>{note}</section>'
-
-
-def _unique(reasons: tuple[str, ...]) -> list[str]:
-    """Drop a reason said before in another case: a shared tag "CIFAR-100" and the term "cifar-100"."""
-    seen: set[str] = set()
-    unique = []
-    for reason in reasons:
-        if reason.casefold() not in seen:
-            seen.add(reason.casefold())
-            unique.append(reason)
-    return unique
 
 
 def _render_backlinks(paper: Paper, titles_by_slug: dict[str, str], here: str,
