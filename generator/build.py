@@ -233,7 +233,7 @@ def build_collection(options: BuildOptions, progress: Progress,
             if ranking is None:
                 ranking = (finish_ranking or start_ranking())()
                 _remember(ranking_cache, ranking_key, ranking)
-            papers = _add_related(papers, ranking.related, vocabulary.fold)
+            papers = _add_related(papers, ranking.related, vocabulary)
         with progress.stage("topic map"):
             if positions is None:
                 assert text_model is not None, "made whenever the map is not remembered"
@@ -289,12 +289,12 @@ def _start_ranking(text_model: Job | None, labels: list[list[str]], cache: Resul
 
 
 def _add_related(papers: list[Paper], related: list[list[Related]],
-                 fold: Callable[[str], str]) -> list[Paper]:
+                 vocabulary: Vocabulary) -> list[Paper]:
     """Link each paper to its related papers, each reason said once (`distinct_reasons`)."""
     return [
         replace(paper, related=tuple(
             RelatedLink(slug=papers[index].slug, score=round(float(score), 4),
-                        reasons=distinct_reasons(reasons, fold))
+                        reasons=distinct_reasons(reasons, vocabulary.fold, vocabulary.broader))
             for index, score, reasons in links))
         for paper, links in zip(papers, related)
     ]

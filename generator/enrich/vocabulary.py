@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..text.words import singular
 
@@ -125,6 +126,23 @@ class Vocabulary:
         """Return the normalised name of the tag that `name` spells, or `name` normalised."""
         key = normalize_name(name)
         return self.index.folded_by_key.get(key, key)
+
+    def broader(self, name: str) -> frozenset[str]:
+        """Return the normalised names of the topics above the one `name` spells: its parent,
+        the parent's parent, and so on (none for a name that spells no topic)."""
+        return self._broader.get(self.fold(name), frozenset())
+
+    @cached_property
+    def _broader(self) -> dict[str, frozenset[str]]:
+        parents = {topic.name: topic.parent for topic in self.topics}
+        broader = {}
+        for topic in self.topics:
+            above, parent = set(), topic.parent
+            while parent and parent not in above:
+                above.add(parent)
+                parent = parents.get(parent)
+            broader[normalize_name(topic.name)] = frozenset(map(normalize_name, above))
+        return broader
 
     def knows(self, name: str) -> bool:
         """Tell whether `name` spells a topic, dataset or model of the vocabulary, in any case."""
