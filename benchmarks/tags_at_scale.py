@@ -12,7 +12,9 @@ build does (titles withheld), prints:
   inference" and "Causality"), or two topics that are on mostly the same papers (Jaccard at
   least SAME_PAPERS, MIN_SHARED papers). A pair the taxonomy files as parent and child is
   said so and not counted;
-- the related papers' in-degree: the most lists one paper is in, and the share in none.
+- the related papers' in-degree: the most lists one paper is in, and the share in none;
+- the share of cards whose reasons say a tag twice or beside a topic above it, which the build
+  drops (`reasons.distinct_reasons`).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
 
+from papersite.enrich.reasons import distinct_reasons
 from papersite.enrich.related import find_related, relating_labels
 from papersite.vocabulary_files import load_vocabulary
 
@@ -60,6 +63,8 @@ class ScaleReport:
     """The most related-paper lists one paper is in."""
     in_no_list: float
     """Share of papers in no paper's related list."""
+    restated: float
+    """Share of related cards whose reasons `distinct_reasons` shortens."""
     seconds: float
     """Time to tag and relate."""
 
@@ -108,11 +113,14 @@ def measure(texts: list[str], year: int | None = None) -> ScaleReport:
                 same_papers.append((first[0], second[0], shared / len(a | b),
                                     related_in_taxonomy))
     in_lists = Counter(j for row in related for j, _, _ in row)
+    cards = [reasons for row in related for _, _, reasons in row]
+    restated = sum(distinct_reasons(reasons, vocabulary.fold, vocabulary.broader) != reasons
+                   for reasons in cards) / max(len(cards), 1)
     top = largest[0] if largest else ("", "")
     return ScaleReport(count, sum(not any(t.kind == "topic" for t in paper) for paper in tags) / count,
                        (top[0], len(papers_by_tag.get(top, ())) / count), tuple(same_name),
                        tuple(same_papers), max(in_lists.values(), default=0),
-                       1 - len(in_lists) / count, seconds)
+                       1 - len(in_lists) / count, restated, seconds)
 
 
 def _words(name: str) -> list[str]:
@@ -159,7 +167,8 @@ def format_report(name: str, report: ScaleReport) -> str:
     lines += [f"    name:   {a} / {b}" for a, b, _ in unresolved_names]
     lines += [f"    papers: {a} / {b} ({overlap:.2f})" for a, b, overlap, _ in unresolved_papers]
     lines += [f"  related: most lists one paper is in {report.most_lists}; "
-              f"in no list {report.in_no_list:.1%}"]
+              f"in no list {report.in_no_list:.1%}; reasons restating a tag {report.restated:.1%} "
+              "of cards (dropped by the build)"]
     return "\n".join(lines)
 
 
