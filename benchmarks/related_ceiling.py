@@ -27,6 +27,7 @@ import numpy as np
 from papersite.enrich.related import DEFAULT_SETTINGS, rank_related, relating_labels
 from papersite.enrich.similarity import model_texts
 from papersite.enrich.titles import gist_of
+from papersite.vocabulary_files import load_vocabulary
 
 from .real_corpus import LISTS, read_real_papers
 from .tags import tag_texts
@@ -65,7 +66,7 @@ def write_sheet(sheet: Path, key: Path, count: int, readers: int, rng: random.Ra
     papers = read_real_papers(5000)
     texts = [paper["abstract"] for paper in papers]
     model = model_texts(texts, K, DEFAULT_SETTINGS)
-    tags = tag_texts(texts, _vocabulary())
+    tags = tag_texts(texts, load_vocabulary())
     shown = rank_related(model, [relating_labels(paper) for paper in tags], K)
     drawn = rng.sample([i for i, row in enumerate(shown)
                         if row and (not lists_only or papers[i]["venue"] in SHARED_LISTS)], count)
@@ -114,12 +115,6 @@ def score(key: Path, grades: Path) -> str:
                       f"{sum(row['line'] in yes for row in today)}")
     report.append(f"planted: {planted_yes} of {planted} marked worth a click")
     return "\n".join(report)
-
-
-def _vocabulary():
-    from papersite.vocabulary_files import load_vocabulary
-
-    return load_vocabulary()
 
 
 if __name__ == "__main__":

@@ -99,11 +99,10 @@ def measure(texts: list[str], year: int | None = None) -> ScaleReport:
             if tag.kind != "area":
                 papers_by_tag.setdefault((tag.name, tag.kind), set()).add(number)
     largest = sorted(papers_by_tag, key=lambda t: (-len(papers_by_tag[t]), t))[:LARGEST]
-    parents = {topic.name: topic.parent for topic in vocabulary.topics}
     same_name, same_papers = [], []
     for first, second in combinations(largest, 2):
-        related_in_taxonomy = _is_ancestor(first[0], second[0], parents) \
-            or _is_ancestor(second[0], first[0], parents)
+        related_in_taxonomy = vocabulary.fold(first[0]) in vocabulary.broader(second[0]) \
+            or vocabulary.fold(second[0]) in vocabulary.broader(first[0])
         if _holds(first[0], second[0]) or _holds(second[0], first[0]):
             same_name.append((first[0], second[0], related_in_taxonomy))
         if first[1] == second[1] == "topic":
@@ -142,15 +141,6 @@ def _holds(outer: str, inner: str) -> bool:
         return False
     return any(all(_same_word(x, y) for x, y in zip(big[i:i + len(small)], small))
                for i in range(len(big) - len(small) + 1))
-
-
-def _is_ancestor(name: str, of: str, parents: dict[str, str | None]) -> bool:
-    parent = parents.get(of)
-    while parent:
-        if parent == name:
-            return True
-        parent = parents.get(parent)
-    return False
 
 
 def format_report(name: str, report: ScaleReport) -> str:
